@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { config } from '../config';
+import { registrySchema, type Brand, type BrandRegistry } from './schema';
+import { resolveBrand } from './resolve';
+
+/** The three demo brands, each on `<id>.localhost` at the configured port. */
+export function demoRegistry(port: number): BrandRegistry {
+  const site = (id: string) => `http://${id}.localhost:${port}`;
+  return registrySchema.parse({
+    default: 'aurora',
+    brands: [
+      {
+        id: 'aurora',
+        name: 'Aurora Ingressos',
+        hosts: ['aurora.localhost'],
+        site_url: site('aurora'),
+        auth_url: `http://auth.aurora.localhost:${port}`,
+        theme: { primary: '#5b21b6', accent: '#f59e0b', background: '#faf7ff', tagline: 'Shows, festivais e teatro pelo Brasil' },
+      },
+      {
+        id: 'mare',
+        name: 'Maré Tickets',
+        hosts: ['mare.localhost'],
+        site_url: site('mare'),
+        auth_url: `http://auth.mare.localhost:${port}`,
+        theme: { primary: '#0e7490', accent: '#f97316', background: '#f0fbfd', tagline: 'Eventos do litoral ao sertão' },
+      },
+      {
+        id: 'sertao',
+        name: 'Sertão Eventos',
+        hosts: ['sertao.localhost'],
+        site_url: site('sertao'),
+        auth_url: `http://auth.sertao.localhost:${port}`,
+        theme: { primary: '#9a3412', accent: '#15803d', background: '#fffaf3', tagline: 'Forró, rodeios e cultura popular' },
+      },
+    ],
+  });
+}
+
+export function loadRegistry(file: string | undefined, port: number): BrandRegistry {
+  if (!file) return demoRegistry(port);
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  const parsed = registrySchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new Error(`Invalid brand registry ${file}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  return parsed.data;
+}
+
+let registry: BrandRegistry | undefined;
+
+export function brandRegistry(): BrandRegistry {
+  registry ??= loadRegistry(config().brandsFile, config().port);
+  return registry;
+}
+
+/** The brand for a request's Host header, honouring the strict-hosts setting. */
+export function brandForHost(host: string | null | undefined): Brand | null {
+  return resolveBrand(brandRegistry(), host, config().strictHosts).brand;
+}
+
+export type { Brand, BrandRegistry };

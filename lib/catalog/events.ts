@@ -1,0 +1,92 @@
+import type { Brand } from '../brand/schema';
+import { withDb } from '../db';
+import { toPublicDetail, toPublicListItem, type EventRow } from './map';
+import type { EventDetail, EventList } from './public-schema';
+import { MAX_OFFSET, toTsQuery, type ListQuery } from './query-params';
+
+// Every column the public shape needs, and nothing else: internal columns are never selected.
+const EVENT_COLUMNS = `
+  e.id::int AS id, e.slug, e.name, e.description, e.status, e.starts_at, e.ends_at, e.timezone,
+  e.is_online, e.is_closed, e.banner_url, e.thumbnail_url,
+  v.name AS venue_name, v.city AS venue_city, v.state AS venue_state, v.state_abbr AS venue_state_abbr,
+  v.formatted_address AS venue_address, v.latitude::text AS venue_latitude, v.longitude::text AS venue_longitude`;
+
+type Where = { clauses: string[]; params: unknown[]; tsquery: string | null };
+
+function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
+  const params: unknown[] = [brand.id, now.toISOString()];
+  const clauses = ['e.brand_id = $1', 'e.listed_until >= $2'];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(sql(`$${params.length}`));
+  };
+  if (query.city) add((n) => `e.city_key = catalog_fold(${n})`, query.city);
+  if (query.state) add((n) => `e.state_key = ${n}`, /^[a-z]{2}$/i.test(query.state) ? query.state.toLowerCase() : '');
+  if (query.organization) {
+    add((n) => `e.producer_id IN (SELECT id FROM producers WHERE brand_id = $1 AND slug = ${n})`, query.organization);
+  }
+  const tsquery = query.q ? toTsQuery(query.q) : null;
+  if (tsquery) add((n) => `e.search_tsv @@ to_tsquery('simple', catalog_fold(${n}))`, tsquery);
+  return { clauses, params, tsquery };
+}
+
+/**
+ * One page of the brand's events that have not ended. Without a search term they come
+ * soonest first; with one, most relevant first; ties by start and then id.
+ */
+export async function listEvents(brand: Brand, query: ListQuery, now = new Date()): Promise<EventList> {
+  const { clauses, params, tsquery } = buildWhere(brand, query, now);
+  const where = clauses.join(' AND ');
+  const offset = (query.page - 1) * query.perPage;
+  const rank = tsquery ? `ts_rank_cd(e.search_tsv, to_tsquery('simple', catalog_fold($${params.length}))) DESC, ` : '';
+
+  return withDb(async (db) => {
+    const [countRow] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM events e WHERE ${where}`, params);
+    const total = countRow?.total ?? 0;
+    const rows =
+      offset >= total || offset > MAX_OFFSET
+        ? []
+        : await db.query<EventRow>(
+            `SELECT ${EVENT_COLUMNS}
+             FROM events e LEFT JOIN venues v ON v.id = e.venue_id
+             WHERE ${where}
+             ORDER BY ${rank}e.starts_at ASC NULLS LAST, e.id ASC
+             LIMIT ${query.perPage} OFFSET ${offset}`,
+            params,
+          );
+    return {
+      data: rows.map((r) => toPublicListItem(brand, r)),
+      meta: {
+        total,
+        per_page: query.perPage,
+        current_page: query.page,
+        last_page: Math.max(1, Math.ceil(total / query.perPage)),
+      },
+    };
+  });
+}
+
+/** One event of the brand by slug, or null. Ended events stay reachable here. */
+export async function getEvent(brand: Brand, slug: string): Promise<EventDetail | null> {
+  return withDb(async (db) => {
+    const [row] = await db.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS}, p.name AS producer_name, p.slug AS producer_slug
+       FROM events e
+       LEFT JOIN venues v ON v.id = e.venue_id
+       LEFT JOIN producers p ON p.id = e.producer_id
+       WHERE e.brand_id = $1 AND e.slug = $2`,
+      [brand.id, slug],
+    );
+    return row ? toPublicDetail(brand, row) : null;
+  });
+}
+
+/** Whether the catalog answers, for the health document. */
+export async function catalogState(): Promise<{ version: number; updated_at: string }> {
+  return withDb(async (db) => {
+    const [row] = await db.query<{ version: string; updated_at: Date | string }>(
+      'SELECT version::text AS version, updated_at FROM catalog_state WHERE id = 1',
+    );
+    return { version: Number(row?.version ?? 0), updated_at: new Date(row?.updated_at ?? 0).toISOString() };
+  });
+}

@@ -1,0 +1,203 @@
+import type { Db, Queryable } from '../db/types';
+import { eventRecord, type EventRecord } from './record';
+
+export type LineFailure = { line: number; reason: string };
+export type ImportReport = { lines: number; imported: number; failed: LineFailure[] };
+export type ImportProgress = { lines: number; imported: number; failed: number };
+type Numbered = { line: number; record: EventRecord };
+
+const BATCH_SIZE = 500;
+
+/** Validates one NDJSON line. Blank lines are skipped (null). */
+export function parseLine(text: string, line: number, brands: ReadonlySet<string>): Numbered | LineFailure | null {
+  if (text.trim() === '') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    return { line, reason: `not valid JSON (${(err as Error).message})` };
+  }
+  const parsed = eventRecord.safeParse(json);
+  if (!parsed.success) {
+    const reason = parsed.error.issues.map((i) => `${i.path.join('.') || '(line)'}: ${i.message}`).join('; ');
+    return { line, reason };
+  }
+  if (!brands.has(parsed.data.brand)) return { line, reason: `brand: unknown brand "${parsed.data.brand}"` };
+  return { line, record: parsed.data };
+}
+
+/**
+ * Upserts catalog lines in batches. Idempotent: an event is keyed by brand and slug,
+ * a producer by brand and slug, a venue by brand and key. Bad lines are reported by
+ * number and the good ones are kept.
+ */
+export async function importLines(
+  db: Db,
+  lines: AsyncIterable<string> | Iterable<string>,
+  brands: ReadonlySet<string>,
+  onProgress?: (p: ImportProgress) => void,
+): Promise<ImportReport> {
+  const report: ImportReport = { lines: 0, imported: 0, failed: [] };
+  let batch: Numbered[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const pending = batch;
+    batch = [];
+    try {
+      await db.transaction((tx) => upsertBatch(tx, pending.map((n) => n.record)));
+      report.imported += pending.length;
+    } catch {
+      // Find the offending lines one by one so that every good line still lands.
+      for (const item of pending) {
+        try {
+          await db.transaction((tx) => upsertBatch(tx, [item.record]));
+          report.imported++;
+        } catch (err) {
+          report.failed.push({ line: item.line, reason: `rejected by the database: ${(err as Error).message}` });
+        }
+      }
+    }
+    onProgress?.({ lines: report.lines, imported: report.imported, failed: report.failed.length });
+  };
+
+  for await (const text of lines) {
+    report.lines++;
+    const result = parseLine(text, report.lines, brands);
+    if (result === null) continue;
+    if ('reason' in result) report.failed.push(result);
+    else batch.push(result);
+    if (batch.length >= BATCH_SIZE) await flush();
+  }
+  await flush();
+  if (report.imported > 0) await db.query('UPDATE catalog_state SET version = version + 1, updated_at = now() WHERE id = 1');
+  return report;
+}
+
+/** Keeps the last item for each key, in first-seen order. */
+function lastByKey<T>(items: T[], key: (item: T) => string): T[] {
+  const map = new Map<string, T>();
+  for (const item of items) map.set(key(item), item);
+  return [...map.values()];
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
+  const records = lastByKey(input, (r) => `${r.brand}/${r.slug}`);
+
+  const producers = lastByKey(
+    records.flatMap((r) => (r.producer ? [{ brand_id: r.brand, ...r.producer }] : [])),
+    (p) => `${p.brand_id}/${p.slug}`,
+  );
+  const producerIds = await tx.query<{ id: string }>(
+    `INSERT INTO producers (brand_id, slug, name, contact_email, commission_rate, internal_notes)
+     SELECT brand_id, slug, name, contact_email, commission_rate, internal_notes
+     FROM jsonb_to_recordset($1::jsonb) AS x(brand_id text, slug text, name text, contact_email text, commission_rate numeric, internal_notes text)
+     ON CONFLICT (brand_id, slug) DO UPDATE SET name = excluded.name, contact_email = excluded.contact_email,
+       commission_rate = excluded.commission_rate, internal_notes = excluded.internal_notes, updated_at = now()
+     RETURNING id::text`,
+    [json(producers)],
+  );
+
+  const venues = lastByKey(
+    records.flatMap((r) => (r.venue ? [{ brand_id: r.brand, ...r.venue }] : [])),
+    (v) => `${v.brand_id}/${v.key}`,
+  );
+  const venueIds = await tx.query<{ id: string }>(
+    `INSERT INTO venues (brand_id, key, name, city, state, state_abbr, formatted_address, latitude, longitude)
+     SELECT brand_id, key, name, city, state, state_abbr, formatted_address, latitude, longitude
+     FROM jsonb_to_recordset($1::jsonb) AS x(brand_id text, key text, name text, city text, state text, state_abbr text,
+       formatted_address text, latitude numeric, longitude numeric)
+     ON CONFLICT (brand_id, key) DO UPDATE SET name = excluded.name, city = excluded.city, state = excluded.state,
+       state_abbr = excluded.state_abbr, formatted_address = excluded.formatted_address,
+       latitude = excluded.latitude, longitude = excluded.longitude, updated_at = now()
+     RETURNING id::text`,
+    [json(venues)],
+  );
+
+  const events = records.map((r) => ({
+    brand_id: r.brand,
+    slug: r.slug,
+    name: r.name,
+    description: r.description,
+    status: r.status,
+    starts_at: r.starts_at?.toISOString() ?? null,
+    ends_at: r.ends_at?.toISOString() ?? null,
+    timezone: r.timezone,
+    is_online: r.is_online,
+    is_closed: r.is_closed,
+    banner_url: r.images.banner,
+    thumbnail_url: r.images.thumbnail,
+    venue_key: r.venue?.key ?? null,
+    producer_slug: r.producer?.slug ?? null,
+    internal_notes: r.internal_notes,
+  }));
+  const eventIds = await tx.query<{ id: string }>(
+    `INSERT INTO events (brand_id, slug, name, description, status, starts_at, ends_at, timezone, is_online, is_closed,
+       banner_url, thumbnail_url, venue_id, producer_id, internal_notes, listed_until)
+     SELECT x.brand_id, x.slug, x.name, x.description, x.status, x.starts_at, x.ends_at, x.timezone, x.is_online, x.is_closed,
+       x.banner_url, x.thumbnail_url, v.id, p.id, x.internal_notes,
+       coalesce(x.ends_at, x.starts_at + interval '24 hours', 'infinity')
+     FROM jsonb_to_recordset($1::jsonb) AS x(brand_id text, slug text, name text, description text, status text,
+       starts_at timestamptz, ends_at timestamptz, timezone text, is_online boolean, is_closed boolean,
+       banner_url text, thumbnail_url text, venue_key text, producer_slug text, internal_notes text)
+     LEFT JOIN venues v ON v.brand_id = x.brand_id AND v.key = x.venue_key
+     LEFT JOIN producers p ON p.brand_id = x.brand_id AND p.slug = x.producer_slug
+     ON CONFLICT (brand_id, slug) DO UPDATE SET name = excluded.name, description = excluded.description,
+       status = excluded.status, starts_at = excluded.starts_at, ends_at = excluded.ends_at, timezone = excluded.timezone,
+       is_online = excluded.is_online, is_closed = excluded.is_closed, banner_url = excluded.banner_url,
+       thumbnail_url = excluded.thumbnail_url, venue_id = excluded.venue_id, producer_id = excluded.producer_id,
+       internal_notes = excluded.internal_notes, listed_until = excluded.listed_until, updated_at = now()
+     RETURNING id::text`,
+    [json(events)],
+  );
+
+  await tx.query(
+    `DELETE FROM ticket_sectors WHERE event_id IN (SELECT jsonb_array_elements_text($1::jsonb)::bigint)`,
+    [json(eventIds.map((e) => e.id))],
+  );
+  const sectors = records.flatMap((r) =>
+    r.sectors.map((s, position) => ({ brand_id: r.brand, slug: r.slug, position, name: s.name })),
+  );
+  const lots = records.flatMap((r) =>
+    r.sectors.flatMap((s, sectorPosition) =>
+      s.lots.map((l, position) => ({ brand_id: r.brand, slug: r.slug, sector_position: sectorPosition, position, ...l })),
+    ),
+  );
+  if (sectors.length > 0) {
+    await tx.query(
+      `WITH s AS (
+         INSERT INTO ticket_sectors (event_id, position, name)
+         SELECT e.id, x.position, x.name
+         FROM jsonb_to_recordset($1::jsonb) AS x(brand_id text, slug text, position int, name text)
+         JOIN events e ON e.brand_id = x.brand_id AND e.slug = x.slug
+         RETURNING id, event_id, position
+       )
+       INSERT INTO ticket_lots (sector_id, position, name, price_cents, fee_cents, available)
+       SELECT s.id, l.position, l.name, l.price_cents, l.fee_cents, l.available
+       FROM jsonb_to_recordset($2::jsonb) AS l(brand_id text, slug text, sector_position int, position int, name text,
+         price_cents int, fee_cents int, available boolean)
+       JOIN events e ON e.brand_id = l.brand_id AND e.slug = l.slug
+       JOIN s ON s.event_id = e.id AND s.position = l.sector_position`,
+      [json(sectors), json(lots)],
+    );
+  }
+
+  // Search keys fold case and accents once, here, so that queries only compare.
+  await tx.query(
+    `UPDATE events e SET
+       search_tsv = setweight(to_tsvector('simple', catalog_fold(e.name)), 'A')
+         || setweight(to_tsvector('simple', catalog_fold(coalesce(p.name, ''))), 'B')
+         || setweight(to_tsvector('simple', catalog_fold(concat_ws(' ', v.name, v.city, v.state))), 'C'),
+       city_key = catalog_fold(v.city),
+       state_key = lower(v.state_abbr)
+     FROM events e2
+     LEFT JOIN producers p ON p.id = e2.producer_id
+     LEFT JOIN venues v ON v.id = e2.venue_id
+     WHERE e2.id = e.id AND (
+       e.id IN (SELECT jsonb_array_elements_text($1::jsonb)::bigint)
+       OR e.producer_id IN (SELECT jsonb_array_elements_text($2::jsonb)::bigint)
+       OR e.venue_id IN (SELECT jsonb_array_elements_text($3::jsonb)::bigint))`,
+    [json(eventIds.map((e) => e.id)), json(producerIds.map((p) => p.id)), json(venueIds.map((v) => v.id))],
+  );
+}

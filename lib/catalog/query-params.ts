@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+// Bounds from the spec (section 8). Values outside them are clamped, not refused.
+export const PAGE = { min: 1, default: 1 } as const;
+export const PER_PAGE = { min: 1, max: 50, default: 20 } as const;
+/** Deep pages are bounded: past this offset the catalog answers with an empty page. */
+export const MAX_OFFSET = 10_000;
+export const MAX_QUERY_LENGTH = 200;
+
+/** The listEvents query as documented in openapi.json. */
+export const ListQueryDoc = z.object({
+  q: z.string().optional().meta({ description: `Search term over event name, venue, city and producer; case- and accent-insensitive, ranked by relevance. Cut to ${MAX_QUERY_LENGTH} characters.` }),
+  city: z.string().optional().meta({ description: 'City of the event; case- and accent-insensitive exact match ("sao paulo" matches "São Paulo").' }),
+  state: z.string().optional().meta({ description: 'State abbreviation, two letters, case-insensitive. Any other value matches nothing.' }),
+  organization: z.string().optional().meta({ description: 'Slug of the organizer (producer).' }),
+  page: z.int().min(PAGE.min).default(PAGE.default).meta({ description: 'Page number. Below 1 or not a number: 1. Past the end: an empty `data` with the true `meta`.' }),
+  per_page: z.int().min(PER_PAGE.min).max(PER_PAGE.max).default(PER_PAGE.default).meta({ description: 'Page size. Not a number: 20; below 1: 1; above 50: 50. `meta.per_page` tells the size used.' }),
+});
+
+export type ListQuery = {
+  q?: string;
+  city?: string;
+  state?: string;
+  organization?: string;
+  page: number;
+  perPage: number;
+};
+
+function clampInt(raw: string | null, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (raw === null || raw.trim() === '') return fallback;
+  const n = Number(raw.trim());
+  if (!Number.isFinite(n)) return fallback;
+  return Math.min(max, Math.max(min, Math.trunc(n)));
+}
+
+function text(raw: string | null, max = MAX_QUERY_LENGTH): string | undefined {
+  const value = raw?.trim().slice(0, max);
+  return value ? value : undefined;
+}
+
+/** Reads listEvents parameters leniently: blank means absent, numbers are clamped. */
+export function parseListQuery(params: URLSearchParams): ListQuery {
+  return {
+    q: text(params.get('q')),
+    city: text(params.get('city')),
+    state: text(params.get('state')),
+    organization: text(params.get('organization')),
+    page: clampInt(params.get('page'), PAGE.default, PAGE.min),
+    perPage: clampInt(params.get('per_page'), PER_PAGE.default, PER_PAGE.min, PER_PAGE.max),
+  };
+}
+
+/** Turns free text into a prefix-matching tsquery of its words, or null when it has none. */
+export function toTsQuery(q: string): string | null {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  return words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { isTimeZone } from './time';
+
+// One line of the catalog's NDJSON import format: an event with its venue, producer and
+// tickets. Producers and venues are shared by key; the last line that names one wins.
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).nullable().default(null).transform((v) => (v === '' ? null : v));
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase letters, digits and single hyphens').max(160);
+const instant = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
+const coordinate = (limit: number) =>
+  z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]).pipe(z.number().min(-limit).max(limit));
+
+export const lotRecord = z.object({
+  name: text(120),
+  price_cents: z.int().min(0).max(100_000_000),
+  fee_cents: z.int().min(0).max(100_000_000),
+  available: z.boolean().default(true),
+});
+
+export const sectorRecord = z.object({
+  name: text(120),
+  lots: z.array(lotRecord).min(1).max(50),
+});
+
+export const venueRecord = z.object({
+  key: slug,
+  name: optionalText(200),
+  city: optionalText(120),
+  state: optionalText(120),
+  state_abbr: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'two letters')
+    .transform((s) => s.toUpperCase())
+    .nullable()
+    .default(null),
+  formatted_address: optionalText(400),
+  latitude: coordinate(90).nullable().default(null),
+  longitude: coordinate(180).nullable().default(null),
+});
+
+export const producerRecord = z.object({
+  slug,
+  name: text(200),
+  contact_email: z.email().nullable().default(null),
+  commission_rate: z.number().min(0).max(1).nullable().default(null),
+  internal_notes: optionalText(4000),
+});
+
+export const eventRecord = z
+  .object({
+    brand: z.string().min(1),
+    slug,
+    name: text(300),
+    description: z.string().max(100_000).nullable().default(null),
+    status: optionalText(60),
+    starts_at: instant.nullable().default(null),
+    ends_at: instant.nullable().default(null),
+    timezone: z.string().refine(isTimeZone, 'an IANA time zone').nullable().default(null),
+    is_online: z.boolean().default(false),
+    is_closed: z.boolean().default(false),
+    images: z
+      .object({
+        banner: z.url({ protocol: /^https?$/ }).nullable().default(null),
+        thumbnail: z.url({ protocol: /^https?$/ }).nullable().default(null),
+      })
+      .default({ banner: null, thumbnail: null }),
+    venue: venueRecord.nullable().default(null),
+    producer: producerRecord.nullable().default(null),
+    sectors: z.array(sectorRecord).max(50).default([]),
+    internal_notes: optionalText(4000),
+  })
+  .refine((e) => !e.starts_at || !e.ends_at || e.ends_at >= e.starts_at, {
+    message: 'ends_at is before starts_at',
+    path: ['ends_at'],
+  });
+
+export type EventRecordInput = z.input<typeof eventRecord>;
+export type EventRecord = z.output<typeof eventRecord>;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+// The one place that reads process.env: every other module asks this one.
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const optionalDate = optionalText.pipe(
+  z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), 'must be a date (ISO 8601)')
+    .transform((v) => (v === undefined ? undefined : new Date(v))),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: optionalText,
+  CATALOG_DIR: optionalText,
+  CATALOG_SEED: z.enum(['demo', 'none']).default('demo'),
+  DEMO_EVENTS: z.coerce.number().int().min(1).max(2_000_000).default(720),
+  DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  AGENT_CREDENTIAL_SECRET: optionalText,
+  AGENT_CREDENTIAL_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  BRANDS_FILE: optionalText,
+  STRICT_HOSTS: flag,
+  API_DEPRECATED_AT: optionalDate,
+  API_SUNSET_AT: optionalDate,
+  API_DEPRECATION_LINK: optionalText,
+  NEXT_PHASE: optionalText,
+});
+
+export type AppConfig = ReturnType<typeof readConfig>;
+
+export function readConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    catalogDir: e.CATALOG_DIR,
+    catalogSeed: e.CATALOG_SEED,
+    demoEvents: e.DEMO_EVENTS,
+    dbTimeoutMs: e.DB_TIMEOUT_MS,
+    dbPoolSize: e.DB_POOL_SIZE,
+    credentialSecret: e.AGENT_CREDENTIAL_SECRET,
+    credentialTtlDays: e.AGENT_CREDENTIAL_TTL_DAYS,
+    brandsFile: e.BRANDS_FILE,
+    strictHosts: e.STRICT_HOSTS,
+    deprecation: {
+      deprecatedAt: e.API_DEPRECATED_AT,
+      sunsetAt: e.API_SUNSET_AT,
+      link: e.API_DEPRECATION_LINK,
+    },
+    isBuildPhase: e.NEXT_PHASE === 'phase-production-build',
+  };
+}
+
+let cached: AppConfig | undefined;
+
+export function config(): AppConfig {
+  cached ??= readConfig();
+  return cached;
+}

@@ -1,0 +1,78 @@
+import { brandRegistry } from '../brand/registry';
+import { config } from '../config';
+import { generateDemo } from '../catalog/demo';
+import { importLines } from '../catalog/import';
+import { migrate } from './migrate';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+import { DbUnavailableError, withTimeout, type Db } from './types';
+
+export { DbUnavailableError, type Db } from './types';
+
+/** Opens the configured catalog: a PostgreSQL server when DATABASE_URL is set, else embedded PGlite. */
+export async function openDb(): Promise<Db> {
+  const c = config();
+  return c.databaseUrl ? openPostgres(c.databaseUrl, c.dbTimeoutMs, c.dbPoolSize) : openPglite(c.catalogDir);
+}
+
+/** Brings a database up to date: migrations, the brand rows, and the demo catalog when empty. */
+export async function prepareDb(db: Db): Promise<void> {
+  await migrate(db);
+  const brands = brandRegistry().brands;
+  await db.query(
+    `INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name`,
+    [JSON.stringify(brands.map((b) => ({ id: b.id, name: b.name })))],
+  );
+  if (config().catalogSeed !== 'demo') return;
+  const [row] = await db.query<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM events) AS empty');
+  if (!row?.empty) return;
+  const lines = (function* () {
+    for (const record of generateDemo({ brands, events: config().demoEvents })) yield JSON.stringify(record);
+  })();
+  const report = await importLines(db, lines, new Set(brands.map((b) => b.id)));
+  if (report.failed.length > 0) throw new Error(`demo catalog rejected lines: ${JSON.stringify(report.failed.slice(0, 3))}`);
+}
+
+let ready: Promise<Db> | undefined;
+
+function start(): Promise<Db> {
+  const attempt = (async () => {
+    const db = await openDb();
+    try {
+      await prepareDb(db);
+      return db;
+    } catch (err) {
+      await db.close().catch(() => {});
+      throw err;
+    }
+  })();
+  // A failed start (database down) is forgotten so that the next request tries again.
+  attempt.catch(() => {
+    if (ready === attempt) ready = undefined;
+  });
+  return attempt;
+}
+
+/** The process's catalog database, ready to query, or DbUnavailableError within the configured time. */
+export async function getDb(): Promise<Db> {
+  ready ??= start();
+  try {
+    return await withTimeout(ready, config().dbTimeoutMs, 'opening the catalog database');
+  } catch (err) {
+    if (err instanceof DbUnavailableError) throw err;
+    throw new DbUnavailableError('catalog database unavailable', { cause: err });
+  }
+}
+
+/** Starts opening the catalog without waiting, so the first request finds it ready. */
+export function warmDb(): void {
+  ready ??= start();
+  ready.catch(() => {});
+}
+
+/** Runs one query with the configured time bound. */
+export async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return withTimeout(fn(db), config().dbTimeoutMs, 'catalog query');
+}

@@ -1,0 +1,48 @@
+import catalog001 from './migrations/001-catalog';
+import type { Db } from './types';
+
+/** Ordered, append-only: a migration, once shipped, is never edited. */
+export const migrations: ReadonlyArray<{ id: string; sql: string }> = [{ id: '001-catalog', sql: catalog001 }];
+
+// Any fixed number: two servers starting at once take turns instead of racing.
+const MIGRATION_LOCK = 72_310_001;
+
+export async function migrate(db: Db): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set((await tx.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+    const applied: string[] = [];
+    for (const m of migrations) {
+      if (done.has(m.id)) continue;
+      for (const statement of splitStatements(m.sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id]);
+      applied.push(m.id);
+    }
+    return applied;
+  });
+}
+
+/**
+ * Splits a migration into statements on semicolons that end a line, keeping
+ * dollar-quoted bodies whole, so each runs through the same parameterized path.
+ */
+export function splitStatements(sql: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let inDollar = false;
+  for (const line of sql.split('\n')) {
+    const stripped = line.replace(/--.*$/, '');
+    const dollars = stripped.match(/\$[a-z]*\$/g)?.length ?? 0;
+    if (dollars % 2 === 1) inDollar = !inDollar;
+    current += line + '\n';
+    if (!inDollar && /;\s*$/.test(stripped)) {
+      out.push(current.trim());
+      current = '';
+    }
+  }
+  if (current.trim()) out.push(current.trim());
+  return out.filter((s) => s.replace(/--.*$/gm, '').trim() !== '');
+}

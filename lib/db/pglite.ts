@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import lockfile from 'proper-lockfile';
+import type { Db, Queryable } from './types';
+
+/**
+ * The embedded catalog. In memory by default, so every process has its own; with a
+ * directory, a lock file keeps a second process (build, dev server, import) from
+ * opening the same files, which would corrupt them.
+ */
+export async function openPglite(dir?: string): Promise<Db> {
+  let release: (() => void) | undefined;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    try {
+      release = lockfile.lockSync(dir, { stale: 15_000, update: 5_000, realpath: false });
+    } catch (err) {
+      throw new Error(
+        `The embedded catalog in ${dir} is in use by another process. Stop it, or give this process its own CATALOG_DIR.`,
+        { cause: err },
+      );
+    }
+  }
+  const db = await PGlite.create({ dataDir: dir, extensions: { unaccent, pg_trgm } });
+  let count = 0;
+  const query = async <T>(client: Pick<PGlite, 'query'>, sql: string, params?: unknown[]) => {
+    count++;
+    const res = await client.query<T>(sql, params);
+    return res.rows;
+  };
+  return {
+    kind: 'pglite',
+    get queryCount() {
+      return count;
+    },
+    query: (sql, params) => query(db, sql, params),
+    async exec(sql) {
+      count++;
+      await db.exec(sql);
+    },
+    transaction: (fn) =>
+      db.transaction(async (t) => {
+        const tx: Queryable = { query: (sql, params) => query(t, sql, params) };
+        return fn(tx);
+      }),
+    async close() {
+      await db.close();
+      release?.();
+    },
+  };
+}

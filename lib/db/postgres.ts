@@ -1,0 +1,74 @@
+import pg from 'pg';
+import { DbUnavailableError, type Db, type Queryable } from './types';
+
+// Errors that mean "the server is not there or not answering", as opposed to a bad query.
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '57014']);
+
+function isConnectionError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: string }).code;
+  if (code && CONNECTION_CODES.has(code)) return true;
+  return /timeout|terminated|Connection|connect/i.test(err.message);
+}
+
+function translate(err: unknown): unknown {
+  return isConnectionError(err) ? new DbUnavailableError('catalog database unavailable', { cause: err }) : err;
+}
+
+/** A PostgreSQL server behind a pool whose every wait is bounded by `timeoutMs`. */
+export function openPostgres(url: string, timeoutMs: number, poolSize: number): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+    statement_timeout: timeoutMs,
+    idleTimeoutMillis: 30_000,
+    application_name: 'event-catalog',
+  });
+  // An idle client that loses its server emits here; without a listener the process would exit.
+  pool.on('error', () => {});
+  let count = 0;
+
+  const run = async <T>(client: Queryable | pg.Pool, sql: string, params?: unknown[]): Promise<T[]> => {
+    count++;
+    try {
+      const res = await (client as pg.Pool).query(sql, params as unknown[]);
+      return res.rows as T[];
+    } catch (err) {
+      throw translate(err);
+    }
+  };
+
+  return {
+    kind: 'postgres',
+    get queryCount() {
+      return count;
+    },
+    query: (sql, params) => run(pool, sql, params),
+    async exec(sql) {
+      await run(pool, sql);
+    },
+    async transaction(fn) {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (err) {
+        throw translate(err);
+      }
+      const tx: Queryable = { query: (sql, params) => run(client as unknown as pg.Pool, sql, params) };
+      try {
+        await tx.query('BEGIN');
+        const result = await fn(tx);
+        await tx.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

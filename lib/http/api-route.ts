@@ -1,0 +1,114 @@
+import type { Brand } from '../brand/schema';
+import { brandForHost, brandRegistry } from '../brand/registry';
+import { DbUnavailableError } from '../db/types';
+import { CATALOG_CACHE, CORS_HEADERS, NO_STORE, deprecationHeaders, etagMatches, strongEtag } from './headers';
+import { ApiError, problemResponse, type ProblemCode } from './problem';
+
+export type ApiContext = {
+  request: Request;
+  url: URL;
+  brand: Brand;
+  params: Record<string, string | string[] | undefined>;
+};
+
+export type ApiResult = {
+  status?: number;
+  body: unknown;
+  /** `catalog`: cacheable snapshot with ETag; `none`: never stored. */
+  cache: 'catalog' | 'none';
+  headers?: Record<string, string>;
+};
+
+type Handler = (ctx: ApiContext) => Promise<ApiResult>;
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+type NextHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+type Method = (typeof ALL_METHODS)[number];
+
+function defaultSiteUrl(): string {
+  const r = brandRegistry();
+  return r.brands.find((b) => b.id === r.default)!.site_url;
+}
+
+function problem(brand: Brand | null, code: ProblemCode, detail?: string, headers: Record<string, string> = {}) {
+  return problemResponse(brand?.site_url ?? defaultSiteUrl(), code, detail, {
+    ...CORS_HEADERS,
+    ...deprecationHeaders(),
+    ...headers,
+  });
+}
+
+function toProblem(brand: Brand, err: unknown): Response {
+  if (err instanceof ApiError) return problem(brand, err.code, err.detail, err.headers);
+  if (err instanceof DbUnavailableError) {
+    return problem(brand, 'upstream_unavailable', 'The catalog database is unavailable. Try again shortly.', {
+      'Retry-After': '2',
+    });
+  }
+  console.error('[api] unexpected error', err);
+  return problem(brand, 'internal_error');
+}
+
+function respond(request: Request, result: ApiResult, headOnly: boolean): Response {
+  const body = JSON.stringify(result.body);
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'Cache-Control': result.cache === 'catalog' ? CATALOG_CACHE : NO_STORE,
+    ...CORS_HEADERS,
+    ...deprecationHeaders(),
+    ...result.headers,
+  };
+  if (result.cache === 'catalog') {
+    const etag = strongEtag(body);
+    headers.ETag = etag;
+    if (etagMatches(request.headers.get('if-none-match'), etag)) {
+      delete headers['Content-Type'];
+      return new Response(null, { status: 304, headers });
+    }
+  }
+  return new Response(headOnly ? null : body, { status: result.status ?? 200, headers });
+}
+
+/**
+ * Builds every method export of a public API route from the handlers it implements:
+ * brand from Host, HEAD from GET, CORS preflight, 405 problems with Allow for the rest,
+ * ETag and caching, and problem+json for every error.
+ */
+export function apiRoute(handlers: Partial<Record<'GET' | 'POST', Handler>>): Record<Method, NextHandler> {
+  const allowed: string[] = [];
+  if (handlers.GET) allowed.push('GET', 'HEAD');
+  if (handlers.POST) allowed.push('POST');
+  allowed.push('OPTIONS');
+  const allow = allowed.join(', ');
+
+  const run = (method: Method): NextHandler => async (request, context) => {
+    const brand = brandForHost(request.headers.get('host'));
+    if (!brand) return problem(null, 'misdirected_request', 'Call the host of the brand whose catalog you want.');
+    if (method === 'OPTIONS') {
+      return new Response(null, {
+        status: 204,
+        headers: {
+          Allow: allow,
+          ...CORS_HEADERS,
+          'Access-Control-Allow-Methods': allow,
+          'Access-Control-Allow-Headers': 'Content-Type, X-Agent-Credential, If-None-Match',
+          'Access-Control-Max-Age': '86400',
+        },
+      });
+    }
+    const handler = method === 'HEAD' ? handlers.GET : method === 'GET' || method === 'POST' ? handlers[method] : undefined;
+    if (!handler) {
+      return problem(brand, 'method_not_allowed', `${method} is not allowed here. Allowed: ${allow}.`, { Allow: allow });
+    }
+    try {
+      const params = (await context?.params) ?? {};
+      const result = await handler({ request, url: new URL(request.url), brand, params });
+      return respond(request, result, method === 'HEAD');
+    } catch (err) {
+      return toProblem(brand, err);
+    }
+  };
+
+  return Object.fromEntries(ALL_METHODS.map((m) => [m, run(m)])) as Record<Method, NextHandler>;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+// The one error model: every stable code with its status and title. Codes never change
+// meaning; new cases get new codes.
+export const PROBLEMS = {
+  slug_missing: { status: 400, title: 'Event slug missing', about: 'The event path has no slug, or only blanks.' },
+  invalid_body: { status: 400, title: 'Invalid request body', about: 'The body is not a JSON object, or is malformed JSON.' },
+  unsupported_identity_type: { status: 400, title: 'Identity type not supported', about: 'Only the identity type "anonymous" can be issued.' },
+  not_found: { status: 404, title: 'Not found', about: 'No public API resource lives at this path.' },
+  event_not_found: { status: 404, title: 'Event not found', about: 'No event of this brand has this slug.' },
+  method_not_allowed: { status: 405, title: 'Method not allowed', about: 'The resource does not answer this HTTP method; see the Allow header.' },
+  misdirected_request: { status: 421, title: 'Unknown host', about: 'This host is not one of the brands served here.' },
+  rate_limited: { status: 429, title: 'Too many requests', about: 'The request budget is spent; retry after the time in Retry-After.' },
+  internal_error: { status: 500, title: 'Internal error', about: 'An unexpected error. Nothing about it is disclosed.' },
+  upstream_unavailable: { status: 502, title: 'Catalog unavailable', about: 'The catalog database did not answer in time. Retry shortly.' },
+} as const satisfies Record<string, { status: number; title: string; about: string }>;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+export const PROBLEM_CODES = Object.keys(PROBLEMS) as ProblemCode[];
+
+export const ProblemSchema = z
+  .strictObject({
+    type: z.url().meta({ description: 'A page that explains this code.' }),
+    title: z.string(),
+    status: z.int().min(400).max(599),
+    code: z.enum(PROBLEM_CODES).meta({ description: 'Stable machine-readable code.' }),
+    detail: z.string().optional(),
+    error: z.enum(PROBLEM_CODES).optional().meta({ description: 'Mirrors `code`, for clients of the earlier v1.' }),
+  })
+  .meta({ id: 'Problem', description: 'RFC 9457 problem details.' });
+
+export type Problem = z.infer<typeof ProblemSchema>;
+
+/** An error that becomes a problem response with its code's status. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ProblemCode,
+    readonly detail?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail ?? PROBLEMS[code].title);
+    this.name = 'ApiError';
+  }
+}
+
+export function problemTypeUrl(siteUrl: string, code: ProblemCode): string {
+  return `${siteUrl}/problems/${code}`;
+}
+
+export function problemBody(siteUrl: string, code: ProblemCode, detail?: string): Problem {
+  const p = PROBLEMS[code];
+  return {
+    type: problemTypeUrl(siteUrl, code),
+    title: p.title,
+    status: p.status,
+    code,
+    ...(detail ? { detail } : {}),
+    error: code,
+  };
+}
+
+export function problemResponse(
+  siteUrl: string,
+  code: ProblemCode,
+  detail?: string,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(problemBody(siteUrl, code, detail)), {
+    status: PROBLEMS[code].status,
+    headers: { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', ...headers },
+  });
+}

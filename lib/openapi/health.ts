@@ -1,0 +1,13 @@
+import { catalogState } from '../catalog/events';
+import { config } from '../config';
+import { API_VERSION, type Health } from './health-schema';
+
+export async function getHealth(): Promise<Health> {
+  const kind = config().databaseUrl ? 'postgres' : 'pglite';
+  try {
+    const state = await catalogState();
+    return { status: 'ok', version: API_VERSION, database: { status: 'up', kind, catalog_version: state.version } };
+  } catch {
+    return { status: 'ok', version: API_VERSION, database: { status: 'down', kind, catalog_version: null } };
+  }
+}

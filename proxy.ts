@@ -1,0 +1,45 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { brandForHost, brandRegistry } from '@/lib/brand/registry';
+import { CORS_HEADERS } from '@/lib/http/headers';
+import { problemResponse } from '@/lib/http/problem';
+
+const API_PREFIX = '/api/';
+const ROUTE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+// Set by server.mjs for methods that Node's Request cannot carry (TRACE, TRACK).
+const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
+
+function defaultSite(): string {
+  const r = brandRegistry();
+  return r.brands.find((b) => b.id === r.default)!.site_url;
+}
+
+// Runs before every route: refuses unknown hosts when strict hosts are on, answers the
+// API's edge cases as problems, and redirects trailing slashes (turned off in next.config
+// so that an empty event slug can be told apart).
+export function proxy(request: NextRequest) {
+  const brand = brandForHost(request.headers.get('host'));
+  const { pathname } = request.nextUrl;
+  if (!brand) {
+    return problemResponse(defaultSite(), 'misdirected_request', 'Call the host of a brand served here.', CORS_HEADERS);
+  }
+  const method = request.headers.get(ORIGINAL_METHOD_HEADER) ?? request.method;
+  if (!ROUTE_METHODS.has(method)) {
+    return problemResponse(brand.site_url, 'method_not_allowed', `${method} is not allowed.`, {
+      ...CORS_HEADERS,
+      Allow: !pathname.startsWith(API_PREFIX) ? 'GET, HEAD' : pathname.endsWith('/agent/identity') ? 'POST, OPTIONS' : 'GET, HEAD, OPTIONS',
+    });
+  }
+  if (pathname.length > 1 && pathname.endsWith('/')) {
+    if (/^\/api\/public\/v1\/events\/+$/.test(pathname)) {
+      return problemResponse(brand.site_url, 'slug_missing', 'Give the event slug: /events/{slug}.', CORS_HEADERS);
+    }
+    // The target is built on the brand's site URL, never on the request's Host.
+    const target = new URL((pathname.replace(/\/+$/, '') || '/') + request.nextUrl.search, brand.site_url);
+    return NextResponse.redirect(target, 308);
+  }
+  return NextResponse.next();
+}
+
+export const config = {
+  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
+};

@@ -1,0 +1,35 @@
+// Production entry point: Next's own request handler behind a plain node:http server.
+// Node's fetch Request refuses the TRACE and TRACK methods, which would make Next answer
+// 500; they reach the app as GET with a marker header, and the proxy answers 405.
+import { createServer } from 'node:http';
+import next from 'next';
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '0.0.0.0';
+const REFUSED_BY_FETCH = new Set(['TRACE', 'TRACK']);
+export const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
+
+const app = next({ dev: false, port, hostname: host });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = createServer((req, res) => {
+  delete req.headers[ORIGINAL_METHOD_HEADER];
+  if (req.method && REFUSED_BY_FETCH.has(req.method)) {
+    req.headers[ORIGINAL_METHOD_HEADER] = req.method;
+    req.method = 'GET';
+  }
+  handle(req, res);
+});
+// CONNECT never reaches the request handler: answer it here.
+server.on('connect', (_req, socket) => {
+  socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+});
+server.keepAliveTimeout = 65_000;
+server.listen(port, host, () => {
+  console.log(`> Ready on http://localhost:${port} (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`);
+});
+
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
