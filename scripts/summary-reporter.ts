@@ -1,0 +1,21 @@
+import type { Reporter, TestModule } from 'vitest/node';
+
+// Ends the run with one plain line, "N passed, N failed, N skipped", that any reader of
+// the log (or CI) can take in at a glance.
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>) {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const m of modules) {
+      for (const t of m.children.allTests()) {
+        const state = t.result().state;
+        if (state === 'passed') passed++;
+        else if (state === 'failed') failed++;
+        else skipped++;
+      }
+      if (m.state() === 'failed' && [...m.children.allTests()].length === 0) failed++;
+    }
+    process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+  }
+}
