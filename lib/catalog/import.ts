@@ -132,7 +132,7 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
     producer_slug: r.producer?.slug ?? null,
     internal_notes: r.internal_notes,
   }));
-  const eventIds = await tx.query<{ id: string }>(
+  const eventIds = await tx.query<{ id: string; brand_id: string; slug: string }>(
     `INSERT INTO events (brand_id, slug, name, description, status, starts_at, ends_at, timezone, is_online, is_closed,
        banner_url, thumbnail_url, venue_id, producer_id, internal_notes, listed_until)
      SELECT x.brand_id, x.slug, x.name, x.description, x.status, x.starts_at, x.ends_at, x.timezone, x.is_online, x.is_closed,
@@ -148,38 +148,38 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
        is_online = excluded.is_online, is_closed = excluded.is_closed, banner_url = excluded.banner_url,
        thumbnail_url = excluded.thumbnail_url, venue_id = excluded.venue_id, producer_id = excluded.producer_id,
        internal_notes = excluded.internal_notes, listed_until = excluded.listed_until, updated_at = now()
-     RETURNING id::text`,
+     RETURNING id::text, brand_id, slug`,
     [json(events)],
   );
 
-  await tx.query(
-    `DELETE FROM ticket_sectors WHERE event_id IN (SELECT jsonb_array_elements_text($1::jsonb)::bigint)`,
-    [json(eventIds.map((e) => e.id))],
-  );
+  // Tickets are replaced whole. Ids travel through JavaScript so that each insert is a
+  // plain scan of its JSON, with no join for the planner to get wrong.
+  const eventId = new Map(eventIds.map((e) => [`${e.brand_id}/${e.slug}`, e.id]));
+  await tx.query(`DELETE FROM ticket_sectors WHERE event_id IN (SELECT jsonb_array_elements_text($1::jsonb)::bigint)`, [
+    json(eventIds.map((e) => e.id)),
+  ]);
   const sectors = records.flatMap((r) =>
-    r.sectors.map((s, position) => ({ brand_id: r.brand, slug: r.slug, position, name: s.name })),
-  );
-  const lots = records.flatMap((r) =>
-    r.sectors.flatMap((s, sectorPosition) =>
-      s.lots.map((l, position) => ({ brand_id: r.brand, slug: r.slug, sector_position: sectorPosition, position, ...l })),
-    ),
+    r.sectors.map((sector, position) => ({ event_id: eventId.get(`${r.brand}/${r.slug}`), position, name: sector.name })),
   );
   if (sectors.length > 0) {
+    const sectorIds = await tx.query<{ id: string; event_id: string; position: number }>(
+      `INSERT INTO ticket_sectors (event_id, position, name)
+       SELECT event_id, position, name FROM jsonb_to_recordset($1::jsonb) AS x(event_id bigint, position int, name text)
+       RETURNING id::text, event_id::text, position`,
+      [json(sectors)],
+    );
+    const sectorId = new Map(sectorIds.map((s) => [`${s.event_id}/${s.position}`, s.id]));
+    const lots = records.flatMap((r) => {
+      const event = eventId.get(`${r.brand}/${r.slug}`);
+      return r.sectors.flatMap((sector, sectorPosition) =>
+        sector.lots.map((l, position) => ({ sector_id: sectorId.get(`${event}/${sectorPosition}`), position, ...l })),
+      );
+    });
     await tx.query(
-      `WITH s AS (
-         INSERT INTO ticket_sectors (event_id, position, name)
-         SELECT e.id, x.position, x.name
-         FROM jsonb_to_recordset($1::jsonb) AS x(brand_id text, slug text, position int, name text)
-         JOIN events e ON e.brand_id = x.brand_id AND e.slug = x.slug
-         RETURNING id, event_id, position
-       )
-       INSERT INTO ticket_lots (sector_id, position, name, price_cents, fee_cents, available)
-       SELECT s.id, l.position, l.name, l.price_cents, l.fee_cents, l.available
-       FROM jsonb_to_recordset($2::jsonb) AS l(brand_id text, slug text, sector_position int, position int, name text,
-         price_cents int, fee_cents int, available boolean)
-       JOIN events e ON e.brand_id = l.brand_id AND e.slug = l.slug
-       JOIN s ON s.event_id = e.id AND s.position = l.sector_position`,
-      [json(sectors), json(lots)],
+      `INSERT INTO ticket_lots (sector_id, position, name, price_cents, fee_cents, available)
+       SELECT sector_id, position, name, price_cents, fee_cents, available
+       FROM jsonb_to_recordset($1::jsonb) AS x(sector_id bigint, position int, name text, price_cents int, fee_cents int, available boolean)`,
+      [json(lots)],
     );
   }
 

@@ -15,8 +15,8 @@ export async function openDb(): Promise<Db> {
   return c.databaseUrl ? openPostgres(c.databaseUrl, c.dbTimeoutMs, c.dbPoolSize) : openPglite(c.catalogDir);
 }
 
-/** Brings a database up to date: migrations, the brand rows, and the demo catalog when empty. */
-export async function prepareDb(db: Db): Promise<void> {
+/** Brings the schema up to date and makes one row per registered brand. */
+export async function migrateAndSyncBrands(db: Db): Promise<void> {
   await migrate(db);
   const brands = brandRegistry().brands;
   await db.query(
@@ -24,7 +24,13 @@ export async function prepareDb(db: Db): Promise<void> {
      ON CONFLICT (id) DO UPDATE SET name = excluded.name`,
     [JSON.stringify(brands.map((b) => ({ id: b.id, name: b.name })))],
   );
+}
+
+/** Brings a database up to date and, when configured and empty, loads the demo catalog. */
+export async function prepareDb(db: Db): Promise<void> {
+  await migrateAndSyncBrands(db);
   if (config().catalogSeed !== 'demo') return;
+  const brands = brandRegistry().brands;
   const [row] = await db.query<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM events) AS empty');
   if (!row?.empty) return;
   const lines = (function* () {

@@ -44,7 +44,7 @@ export function buildOpenApi(brand: Brand) {
       title: `${brand.name} public event catalog`,
       version: API_VERSION,
       description: description(),
-      license: { name: 'Proprietary' },
+      license: { name: 'Proprietary', url: brand.site_url },
     },
     servers: [{ url: `${brand.site_url}${API_BASE_PATH}`, description: brand.name }],
     security: [],
@@ -119,7 +119,8 @@ export function buildOpenApi(brand: Brand) {
           tags: ['service'],
           summary: 'This document',
           responses: {
-            '200': { description: 'OpenAPI 3.1 description.', content: { 'application/json': { schema: z.object({ openapi: z.string() }).loose() } } },
+            '200': { description: 'OpenAPI 3.1 description.', headers: cacheHeaders, content: { 'application/json': { schema: z.object({ openapi: z.string() }).loose() } } },
+            '304': notModified,
             '405': methodNotAllowed,
           },
         },
