@@ -4,6 +4,9 @@ import { startServer, type RunningServer } from '../support/server';
 
 export type Target = { name: 'pglite' | 'postgres'; port: number; databaseUrl?: string };
 
+/** The PostgreSQL target's snapshot window (the embedded one keeps the default). */
+export const SHORT_SNAPSHOT_MS = 1_000;
+
 declare module 'vitest' {
   export interface ProvidedContext {
     targets: Target[];
@@ -24,7 +27,8 @@ export default async function setup(project: TestProject) {
     const db = await createTestDatabase('catalog_http');
     cleanups.push(db.drop);
     databaseUrl = db.url;
-    postgres = startServer('postgres', { DATABASE_URL: db.url });
+    // A short snapshot window lets tests see backend changes without waiting long.
+    postgres = startServer('postgres', { DATABASE_URL: db.url, CATALOG_CACHE_TTL_MS: String(SHORT_SNAPSHOT_MS) });
   } else if (process.env.CI === 'true') {
     throw new Error('PostgreSQL is not reachable on 127.0.0.1:5432, and CI=true requires the PostgreSQL run.');
   } else {

@@ -22,7 +22,7 @@ describe.skipIf(!available && process.env.CI !== 'true')('catalog database unava
     const url = new URL(db.url);
     relay = await tcpSwitch(Number(url.port || 5432), url.hostname);
     url.port = String(relay.port);
-    server = await startServer('fault', { DATABASE_URL: url.toString(), DB_TIMEOUT_MS: String(TIMEOUT_MS), DEMO_EVENTS: '60' });
+    server = await startServer('fault', { DATABASE_URL: url.toString(), DB_TIMEOUT_MS: String(TIMEOUT_MS), DEMO_EVENTS: '60', CATALOG_CACHE_TTL_MS: '0' });
     client = await ContractClient.connect(server.port);
   });
   afterAll(async () => {
@@ -71,7 +71,7 @@ describe.skipIf(!available && process.env.CI !== 'true')('catalog database unava
     const late = await tcpSwitch(Number(url.port || 5432), url.hostname);
     late.set('refuse');
     url.port = String(late.port);
-    const s = await startServer('late', { DATABASE_URL: url.toString(), DB_TIMEOUT_MS: String(TIMEOUT_MS), DEMO_EVENTS: '30' }, { waitForDb: false });
+    const s = await startServer('late', { DATABASE_URL: url.toString(), DB_TIMEOUT_MS: String(TIMEOUT_MS), DEMO_EVENTS: '30', CATALOG_CACHE_TTL_MS: '0' }, { waitForDb: false });
     try {
       const lateClient = await ContractClient.connect(s.port);
       const down = await lateClient.call(`${API}/events`, { host: `aurora.localhost:${s.port}` });

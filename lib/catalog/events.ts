@@ -3,6 +3,7 @@ import { withDb } from '../db';
 import { toPublicDetail, toPublicListItem, type EventRow } from './map';
 import type { EventDetail, EventList } from './public-schema';
 import { MAX_OFFSET, toTsQuery, type ListQuery } from './query-params';
+import { snapshot } from './snapshot-cache';
 
 // Every column the public shape needs, and nothing else: internal columns are never selected.
 const EVENT_COLUMNS = `
@@ -34,7 +35,13 @@ function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
  * One page of the brand's events that have not ended. Without a search term they come
  * soonest first; with one, most relevant first; ties by start and then id.
  */
-export async function listEvents(brand: Brand, query: ListQuery, now = new Date()): Promise<EventList> {
+export function listEvents(brand: Brand, query: ListQuery): Promise<EventList> {
+  const key = `list|${brand.id}|${query.q ?? ''}|${query.city ?? ''}|${query.state ?? ''}|${query.organization ?? ''}|${query.page}|${query.perPage}`;
+  return snapshot(key, () => queryEvents(brand, query, new Date()));
+}
+
+/** listEvents without the snapshot cache, at a given instant. */
+export async function queryEvents(brand: Brand, query: ListQuery, now: Date): Promise<EventList> {
   const { clauses, params, tsquery } = buildWhere(brand, query, now);
   const where = clauses.join(' AND ');
   const offset = (query.page - 1) * query.perPage;
@@ -67,7 +74,11 @@ export async function listEvents(brand: Brand, query: ListQuery, now = new Date(
 }
 
 /** One event of the brand by slug, or null. Ended events stay reachable here. */
-export async function getEvent(brand: Brand, slug: string): Promise<EventDetail | null> {
+export function getEvent(brand: Brand, slug: string): Promise<EventDetail | null> {
+  return snapshot(`event|${brand.id}|${slug}`, () => queryEvent(brand, slug));
+}
+
+async function queryEvent(brand: Brand, slug: string): Promise<EventDetail | null> {
   return withDb(async (db) => {
     const [row] = await db.query<EventRow>(
       `SELECT ${EVENT_COLUMNS}, p.name AS producer_name, p.slug AS producer_slug

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db/types';
 import { eventRecord, type EventRecord } from './record';
+import { clearSnapshots } from './snapshot-cache';
 
 export type LineFailure = { line: number; reason: string };
 export type ImportReport = { lines: number; imported: number; failed: LineFailure[] };
@@ -69,7 +70,10 @@ export async function importLines(
     if (batch.length >= BATCH_SIZE) await flush();
   }
   await flush();
-  if (report.imported > 0) await db.query('UPDATE catalog_state SET version = version + 1, updated_at = now() WHERE id = 1');
+  if (report.imported > 0) {
+    await db.query('UPDATE catalog_state SET version = version + 1, updated_at = now() WHERE id = 1');
+    clearSnapshots();
+  }
   return report;
 }
 

@@ -50,8 +50,21 @@ function toProblem(brand: Brand, err: unknown): Response {
   return problem(brand, 'internal_error');
 }
 
+// Cached catalog answers are the same objects from request to request: serialize and
+// hash each one once.
+const serialized = new WeakMap<object, { body: string; etag: string }>();
+
+function serialize(value: unknown): { body: string; etag: string } {
+  const hit = typeof value === 'object' && value !== null ? serialized.get(value) : undefined;
+  if (hit) return hit;
+  const body = JSON.stringify(value);
+  const entry = { body, etag: strongEtag(body) };
+  if (typeof value === 'object' && value !== null) serialized.set(value, entry);
+  return entry;
+}
+
 function respond(request: Request, result: ApiResult, headOnly: boolean): Response {
-  const body = JSON.stringify(result.body);
+  const { body, etag } = serialize(result.body);
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     'Cache-Control': result.cache === 'catalog' ? CATALOG_CACHE : NO_STORE,
@@ -60,7 +73,6 @@ function respond(request: Request, result: ApiResult, headOnly: boolean): Respon
     ...result.headers,
   };
   if (result.cache === 'catalog') {
-    const etag = strongEtag(body);
     headers.ETag = etag;
     if (etagMatches(request.headers.get('if-none-match'), etag)) {
       delete headers['Content-Type'];
