@@ -40,9 +40,10 @@ function makeProducers(f: Faker, brand: Brand, count: number): Producer[] {
   const seen = new Set<string>();
   const list: Producer[] = [];
   while (list.length < count) {
-    const name = `${f.person.lastName()} ${f.helpers.arrayElement(kinds)}`;
+    // Names repeat once the pool of surnames runs out: number them then, so any size terminates.
+    let name = `${f.person.lastName()} ${f.helpers.arrayElement(kinds)}`;
+    if (seen.has(slugify(name))) name = `${name} ${list.length + 1}`;
     const slug = slugify(name);
-    if (seen.has(slug)) continue;
     seen.add(slug);
     list.push({
       slug,

@@ -40,27 +40,35 @@ export function listEvents(brand: Brand, query: ListQuery): Promise<EventList> {
   return snapshot(key, () => queryEvents(brand, query, new Date()));
 }
 
-/** listEvents without the snapshot cache, at a given instant. */
-export async function queryEvents(brand: Brand, query: ListQuery, now: Date): Promise<EventList> {
+export type Sql = { text: string; params: unknown[] };
+
+/** The two statements behind a listing page: the count, and the page itself. */
+export function listSql(brand: Brand, query: ListQuery, now: Date): { count: Sql; page: Sql } {
   const { clauses, params, tsquery } = buildWhere(brand, query, now);
   const where = clauses.join(' AND ');
   const offset = (query.page - 1) * query.perPage;
   const rank = tsquery ? `ts_rank_cd(e.search_tsv, to_tsquery('simple', catalog_fold($${params.length}))) DESC, ` : '';
-
-  return withDb(async (db) => {
-    const [countRow] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM events e WHERE ${where}`, params);
-    const total = countRow?.total ?? 0;
-    const rows =
-      offset >= total || offset > MAX_OFFSET
-        ? []
-        : await db.query<EventRow>(
-            `SELECT ${EVENT_COLUMNS}
+  return {
+    count: { text: `SELECT count(*)::int AS total FROM events e WHERE ${where}`, params },
+    page: {
+      text: `SELECT ${EVENT_COLUMNS}
              FROM events e LEFT JOIN venues v ON v.id = e.venue_id
              WHERE ${where}
              ORDER BY ${rank}e.starts_at ASC NULLS LAST, e.id ASC
              LIMIT ${query.perPage} OFFSET ${offset}`,
-            params,
-          );
+      params,
+    },
+  };
+}
+
+/** listEvents without the snapshot cache, at a given instant. */
+export async function queryEvents(brand: Brand, query: ListQuery, now: Date): Promise<EventList> {
+  const sql = listSql(brand, query, now);
+  const offset = (query.page - 1) * query.perPage;
+  return withDb(async (db) => {
+    const [countRow] = await db.query<{ total: number }>(sql.count.text, sql.count.params);
+    const total = countRow?.total ?? 0;
+    const rows = offset >= total || offset > MAX_OFFSET ? [] : await db.query<EventRow>(sql.page.text, sql.page.params);
     return {
       data: rows.map((r) => toPublicListItem(brand, r)),
       meta: {
@@ -73,21 +81,27 @@ export async function queryEvents(brand: Brand, query: ListQuery, now: Date): Pr
   });
 }
 
+/** The statement behind the detail of one event. */
+export function eventSql(brand: Brand, slug: string): Sql {
+  return {
+    text: `SELECT ${EVENT_COLUMNS}, p.name AS producer_name, p.slug AS producer_slug
+       FROM events e
+       LEFT JOIN venues v ON v.id = e.venue_id
+       LEFT JOIN producers p ON p.id = e.producer_id
+       WHERE e.brand_id = $1 AND e.slug = $2`,
+    params: [brand.id, slug],
+  };
+}
+
 /** One event of the brand by slug, or null. Ended events stay reachable here. */
 export function getEvent(brand: Brand, slug: string): Promise<EventDetail | null> {
   return snapshot(`event|${brand.id}|${slug}`, () => queryEvent(brand, slug));
 }
 
 async function queryEvent(brand: Brand, slug: string): Promise<EventDetail | null> {
+  const sql = eventSql(brand, slug);
   return withDb(async (db) => {
-    const [row] = await db.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS}, p.name AS producer_name, p.slug AS producer_slug
-       FROM events e
-       LEFT JOIN venues v ON v.id = e.venue_id
-       LEFT JOIN producers p ON p.id = e.producer_id
-       WHERE e.brand_id = $1 AND e.slug = $2`,
-      [brand.id, slug],
-    );
+    const [row] = await db.query<EventRow>(sql.text, sql.params);
     return row ? toPublicDetail(brand, row) : null;
   });
 }

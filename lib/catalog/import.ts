@@ -93,12 +93,15 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
     records.flatMap((r) => (r.producer ? [{ brand_id: r.brand, ...r.producer }] : [])),
     (p) => `${p.brand_id}/${p.slug}`,
   );
+  // Only producers and venues that are new or changed come back: their other events need new search keys.
   const producerIds = await tx.query<{ id: string }>(
     `INSERT INTO producers (brand_id, slug, name, contact_email, commission_rate, internal_notes)
      SELECT brand_id, slug, name, contact_email, commission_rate, internal_notes
      FROM jsonb_to_recordset($1::jsonb) AS x(brand_id text, slug text, name text, contact_email text, commission_rate numeric, internal_notes text)
      ON CONFLICT (brand_id, slug) DO UPDATE SET name = excluded.name, contact_email = excluded.contact_email,
        commission_rate = excluded.commission_rate, internal_notes = excluded.internal_notes, updated_at = now()
+       WHERE (producers.name, producers.contact_email, producers.commission_rate, producers.internal_notes)
+         IS DISTINCT FROM (excluded.name, excluded.contact_email, excluded.commission_rate, excluded.internal_notes)
      RETURNING id::text`,
     [json(producers)],
   );
@@ -115,6 +118,8 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
      ON CONFLICT (brand_id, key) DO UPDATE SET name = excluded.name, city = excluded.city, state = excluded.state,
        state_abbr = excluded.state_abbr, formatted_address = excluded.formatted_address,
        latitude = excluded.latitude, longitude = excluded.longitude, updated_at = now()
+       WHERE (venues.name, venues.city, venues.state, venues.state_abbr, venues.formatted_address, venues.latitude, venues.longitude)
+         IS DISTINCT FROM (excluded.name, excluded.city, excluded.state, excluded.state_abbr, excluded.formatted_address, excluded.latitude, excluded.longitude)
      RETURNING id::text`,
     [json(venues)],
   );

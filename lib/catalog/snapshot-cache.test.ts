@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { brandRegistry } from '../brand/registry';
-import { getDb } from '../db';
+import { getDb, whenDbReady } from '../db';
 import { getEvent, listEvents } from './events';
 import { parseListQuery } from './query-params';
 
@@ -8,7 +8,7 @@ import { parseListQuery } from './query-params';
 describe('snapshot cache', () => {
   const brand = brandRegistry().brands[0]!;
   beforeAll(async () => {
-    await getDb();
+    await whenDbReady();
   }, 120_000);
 
   test('repeated identical questions within the window send no query', async () => {

@@ -71,6 +71,12 @@ export async function getDb(): Promise<Db> {
   }
 }
 
+/** Waits, without a time bound, until the catalog is open (start-up scripts and tests). */
+export function whenDbReady(): Promise<Db> {
+  ready ??= start();
+  return ready;
+}
+
 /** Starts opening the catalog without waiting, so the first request finds it ready. */
 export function warmDb(): void {
   ready ??= start();
