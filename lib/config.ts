@@ -33,6 +33,7 @@ const envSchema = z.object({
   AGENT_CREDENTIAL_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   BRANDS_FILE: optionalText,
   STRICT_HOSTS: flag,
+  BENCH_FLOOR: flag,
   API_DEPRECATED_AT: optionalDate,
   API_SUNSET_AT: optionalDate,
   API_DEPRECATION_LINK: optionalText,
@@ -62,6 +63,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     credentialTtlDays: e.AGENT_CREDENTIAL_TTL_DAYS,
     brandsFile: e.BRANDS_FILE,
     strictHosts: e.STRICT_HOSTS,
+    benchFloor: e.BENCH_FLOOR,
     deprecation: {
       deprecatedAt: e.API_DEPRECATED_AT,
       sunsetAt: e.API_SUNSET_AT,
