@@ -9,6 +9,7 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export type RunningServer = {
   name: string;
   port: number;
+  pid: number;
   /** Everything the server printed, for failure messages. */
   output: () => string;
   stop: () => Promise<void>;
@@ -75,5 +76,5 @@ export async function startServer(name: string, env: Record<string, string>, opt
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { name, port, output: () => out, stop };
+  return { name, port, pid: child.pid!, output: () => out, stop };
 }
