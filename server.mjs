@@ -28,6 +28,10 @@ server.on('connect', (_req, socket) => {
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => {
   console.log(`> Ready on http://localhost:${port} (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`);
+  // One request through the app opens the catalog now, in the same module instance
+  // that serves requests, so the first visitor does not wait for it.
+  const local = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  fetch(`http://${local.includes(':') ? `[${local}]` : local}:${port}/api/public/v1/health`).catch(() => {});
 });
 
 const stop = () => server.close(() => process.exit(0));

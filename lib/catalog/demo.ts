@@ -138,7 +138,7 @@ export function* generateDemo(options: DemoOptions): Generator<EventRecordInput>
     const slug = `${base.slice(0, 120)}${where}-${i + 1}`;
     const venueKind = f.helpers.arrayElement(VENUE_KINDS);
     const venueName = `${venueKind} ${f.helpers.arrayElement(VENUE_NAMES)}`;
-    const media = `${brand.site_url}/media/events/${slug}`;
+    const media = `/media/events/${slug}`;
 
     yield {
       brand: brand.id,

@@ -41,6 +41,11 @@ export function eventUrl(brand: Brand, slug: string): string {
   return `${brand.site_url}/eventos/${encodeURIComponent(slug)}`;
 }
 
+/** Site paths stored in the catalog become URLs on the brand's site. */
+function absolute(brand: Brand, ref: string | null): string | null {
+  return ref !== null && ref.startsWith('/') ? `${brand.site_url}${ref}` : ref;
+}
+
 function common(brand: Brand, r: EventRow) {
   const hasVenue = [r.venue_name, r.venue_city, r.venue_address].some((v) => v !== null);
   return {
@@ -54,7 +59,7 @@ function common(brand: Brand, r: EventRow) {
     is_online: r.is_online,
     is_closed: r.is_closed,
     url: eventUrl(brand, r.slug),
-    images: { banner: r.banner_url, thumbnail: r.thumbnail_url },
+    images: { banner: absolute(brand, r.banner_url), thumbnail: absolute(brand, r.thumbnail_url) },
     location: hasVenue
       ? {
           name: r.venue_name,

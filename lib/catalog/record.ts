@@ -8,6 +8,9 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().default(null).transform((v) => (v === '' ? null : v));
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase letters, digits and single hyphens').max(160);
 const instant = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
+// An image is an absolute http(s) URL, or a path on the brand's own site ("/media/…"),
+// resolved against the brand's site_url when served.
+const imageRef = z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/(?!\/)[^\s]*$/, 'an http(s) URL or a path starting with /').max(2000)]);
 const coordinate = (limit: number) =>
   z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]).pipe(z.number().min(-limit).max(limit));
 
@@ -61,8 +64,8 @@ export const eventRecord = z
     is_closed: z.boolean().default(false),
     images: z
       .object({
-        banner: z.url({ protocol: /^https?$/ }).nullable().default(null),
-        thumbnail: z.url({ protocol: /^https?$/ }).nullable().default(null),
+        banner: imageRef.nullable().default(null),
+        thumbnail: imageRef.nullable().default(null),
       })
       .default({ banner: null, thumbnail: null }),
     venue: venueRecord.nullable().default(null),

@@ -31,8 +31,11 @@ export async function prepareDb(db: Db): Promise<void> {
   await migrateAndSyncBrands(db);
   if (config().catalogSeed !== 'demo') return;
   const brands = brandRegistry().brands;
-  const [row] = await db.query<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM events) AS empty');
-  if (!row?.empty) return;
+  // Claimed in one statement: of several processes starting at once, one loads the demo.
+  const claim = await db.query(
+    'UPDATE catalog_state SET seeded_at = now() WHERE id = 1 AND seeded_at IS NULL AND NOT EXISTS (SELECT 1 FROM events) RETURNING id',
+  );
+  if (claim.length === 0) return;
   const lines = (function* () {
     for (const record of generateDemo({ brands, events: config().demoEvents })) yield JSON.stringify(record);
   })();
@@ -54,7 +57,8 @@ function start(): Promise<Db> {
     }
   })();
   // A failed start (database down) is forgotten so that the next request tries again.
-  attempt.catch(() => {
+  attempt.catch((err: unknown) => {
+    console.error(`[db] catalog not ready: ${err instanceof Error ? err.message : String(err)}`);
     if (ready === attempt) ready = undefined;
   });
   return attempt;
@@ -75,12 +79,6 @@ export async function getDb(): Promise<Db> {
 export function whenDbReady(): Promise<Db> {
   ready ??= start();
   return ready;
-}
-
-/** Starts opening the catalog without waiting, so the first request finds it ready. */
-export function warmDb(): void {
-  ready ??= start();
-  ready.catch(() => {});
 }
 
 /** Runs one query with the configured time bound. */

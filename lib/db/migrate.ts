@@ -1,8 +1,12 @@
 import catalog001 from './migrations/001-catalog';
+import seedClaim002 from './migrations/002-seed-claim';
 import type { Db } from './types';
 
 /** Ordered, append-only: a migration, once shipped, is never edited. */
-export const migrations: ReadonlyArray<{ id: string; sql: string }> = [{ id: '001-catalog', sql: catalog001 }];
+export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
+  { id: '001-catalog', sql: catalog001 },
+  { id: '002-seed-claim', sql: seedClaim002 },
+];
 
 // Any fixed number: two servers starting at once take turns instead of racing.
 const MIGRATION_LOCK = 72_310_001;
