@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { brandForHost, brandRegistry } from '@/lib/brand/registry';
+import { brandForHost, defaultBrand } from '@/lib/brand/registry';
 import { CORS_HEADERS } from '@/lib/http/headers';
 import { problemResponse } from '@/lib/http/problem';
 
@@ -8,11 +8,6 @@ const ROUTE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
 // Set by server.mjs for methods that Node's Request cannot carry (TRACE, TRACK).
 const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
 
-function defaultSite(): string {
-  const r = brandRegistry();
-  return r.brands.find((b) => b.id === r.default)!.site_url;
-}
-
 // Runs before every route: refuses unknown hosts when strict hosts are on, answers the
 // API's edge cases as problems, and redirects trailing slashes (turned off in next.config
 // so that an empty event slug can be told apart).
@@ -20,7 +15,7 @@ export function proxy(request: NextRequest) {
   const brand = brandForHost(request.headers.get('host'));
   const { pathname } = request.nextUrl;
   if (!brand) {
-    return problemResponse(defaultSite(), 'misdirected_request', 'Call the host of a brand served here.', CORS_HEADERS);
+    return problemResponse(defaultBrand().site_url, 'misdirected_request', 'Call the host of a brand served here.', CORS_HEADERS);
   }
   const method = request.headers.get(ORIGINAL_METHOD_HEADER) ?? request.method;
   if (!ROUTE_METHODS.has(method)) {

@@ -54,6 +54,19 @@ export function brandRegistry(): BrandRegistry {
   return registry;
 }
 
+export function defaultBrand(): Brand {
+  const r = brandRegistry();
+  return r.brands.find((b) => b.id === r.default)!;
+}
+
+/**
+ * The brand for a Host header, or the default brand where none is found: for answers
+ * that must name some brand (problem pages, 404s) even under strict hosts.
+ */
+export function brandOrDefault(host: string | null | undefined): Brand {
+  return brandForHost(host) ?? defaultBrand();
+}
+
 /** The brand for a request's Host header, honouring the strict-hosts setting. */
 export function brandForHost(host: string | null | undefined): Brand | null {
   return resolveBrand(brandRegistry(), host, config().strictHosts).brand;

@@ -1,5 +1,5 @@
 import type { Brand } from '../brand/schema';
-import { brandForHost, brandRegistry } from '../brand/registry';
+import { brandForHost, defaultBrand } from '../brand/registry';
 import { DbUnavailableError } from '../db/types';
 import { CATALOG_CACHE, CORS_HEADERS, NO_STORE, deprecationHeaders, etagMatches, strongEtag } from './headers';
 import { ApiError, problemResponse, type ProblemCode } from './problem';
@@ -26,13 +26,8 @@ type NextHandler = (request: Request, context: RouteContext) => Promise<Response
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 type Method = (typeof ALL_METHODS)[number];
 
-function defaultSiteUrl(): string {
-  const r = brandRegistry();
-  return r.brands.find((b) => b.id === r.default)!.site_url;
-}
-
 function problem(brand: Brand | null, code: ProblemCode, detail?: string, headers: Record<string, string> = {}) {
-  return problemResponse(brand?.site_url ?? defaultSiteUrl(), code, detail, {
+  return problemResponse((brand ?? defaultBrand()).site_url, code, detail, {
     ...CORS_HEADERS,
     ...deprecationHeaders(),
     ...headers,

@@ -1,10 +1,9 @@
-import { brandForHost, brandRegistry } from '../brand/registry';
+import { brandOrDefault } from '../brand/registry';
 import { CORS_HEADERS } from './headers';
 import { problemResponse } from './problem';
 
 /** The 404 problem for a path under /api where no resource lives. */
 export function apiNotFound(request: Request): Response {
-  const registry = brandRegistry();
-  const brand = brandForHost(request.headers.get('host')) ?? registry.brands.find((b) => b.id === registry.default)!;
+  const brand = brandOrDefault(request.headers.get('host'));
   return problemResponse(brand.site_url, 'not_found', 'No public API resource at this path. See /api/public/v1/openapi.json.', CORS_HEADERS);
 }

@@ -1,4 +1,4 @@
-import { brandForHost, brandRegistry } from '@/lib/brand/registry';
+import { brandOrDefault } from '@/lib/brand/registry';
 import { PROBLEMS, type ProblemCode } from '@/lib/http/problem';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -6,8 +6,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 // GET /problems/{code}: the short human page that each problem's `type` points to.
 export async function GET(request: Request, { params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
-  const registry = brandRegistry();
-  const brand = brandForHost(request.headers.get('host')) ?? registry.brands.find((b) => b.id === registry.default)!;
+  const brand = brandOrDefault(request.headers.get('host'));
   const known = Object.hasOwn(PROBLEMS, code);
   const p = known ? PROBLEMS[code as ProblemCode] : undefined;
   const title = p ? `${p.title} (${code})` : 'Unknown problem type';

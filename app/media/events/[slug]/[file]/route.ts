@@ -1,4 +1,4 @@
-import { brandForHost, brandRegistry } from '@/lib/brand/registry';
+import { brandOrDefault } from '@/lib/brand/registry';
 import { eventArtwork } from '@/lib/brand/artwork';
 
 // GET /media/events/{slug}/{banner|thumbnail}.svg: the demo catalog's event artwork, drawn from the slug.
@@ -6,8 +6,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
   const { slug, file } = await params;
   const size = file === 'banner.svg' ? 'banner' : file === 'thumbnail.svg' ? 'thumbnail' : null;
   if (!size || !/^[a-z0-9-]{1,160}$/.test(slug)) return new Response('Not found', { status: 404 });
-  const registry = brandRegistry();
-  const brand = brandForHost(request.headers.get('host')) ?? registry.brands.find((b) => b.id === registry.default)!;
+  const brand = brandOrDefault(request.headers.get('host'));
   return new Response(eventArtwork(brand, slug, size), {
     headers: {
       'Content-Type': 'image/svg+xml',
