@@ -16,15 +16,7 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(fn: (c: pg.Client) => Promise<T>) => withClient(ADMIN_URL, fn);
 
 /** A new empty database; returns its URL and a function that drops it. */
 export async function createTestDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
