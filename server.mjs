@@ -27,7 +27,7 @@ server.on('connect', (_req, socket) => {
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => {
-  console.log(`> Ready on http://localhost:${port} (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`);
+  console.log(`> Ready on http://localhost:${port}`);
   // One request through the app opens the catalog now, in the same module instance
   // that serves requests, so the first visitor does not wait for it.
   const local = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
