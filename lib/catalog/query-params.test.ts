@@ -1,0 +1,55 @@
+import { describe, expect, test } from 'vitest';
+import { parseListQuery, toTsQuery } from './query-params';
+
+const parse = (qs: string) => parseListQuery(new URLSearchParams(qs));
+
+describe('parseListQuery', () => {
+  test.each([
+    ['', 1, 20],
+    ['page=0', 1, 20],
+    ['page=-5', 1, 20],
+    ['page=abc', 1, 20],
+    ['page=2.7', 2, 20],
+    ['page=%20%203%20', 3, 20],
+    ['page=1e400', 1, 20],
+    ['page=9007199254740993', Number.MAX_SAFE_INTEGER, 20],
+    ['per_page=0', 1, 1],
+    ['per_page=51', 1, 50],
+    ['per_page=1000', 1, 50],
+    ['per_page=abc', 1, 20],
+    ['per_page=', 1, 20],
+    ['per_page=-1', 1, 1],
+    ['per_page=3.9', 1, 3],
+  ])('%s → page %i, per_page %i', (qs, page, perPage) => {
+    const q = parse(qs);
+    expect(q.page).toBe(page);
+    expect(q.perPage).toBe(perPage);
+  });
+
+  test('blank text parameters are absent; text is trimmed and cut to 200 characters', () => {
+    expect(parse('q=%20%20&city=&state=%09&organization=')).toEqual({ page: 1, perPage: 20 });
+    expect(parse('q=%20forr%C3%B3%20').q).toBe('forró');
+    expect(parse(`q=${'x'.repeat(500)}`).q).toHaveLength(200);
+  });
+
+  test('the first of repeated parameters counts', () => {
+    expect(parse('city=recife&city=natal').city).toBe('recife');
+  });
+});
+
+describe('toTsQuery', () => {
+  test.each([
+    ['forro', 'forro:*'],
+    ['São Paulo', 'são:* & paulo:*'],
+    ['  rock   in rio!! ', 'rock:* & in:* & rio:*'],
+    ["x' | y & !z:*", 'x:* & y:* & z:*'],
+    ['1º lote', '1º:* & lote:*'],
+    ['a b c d e f g h i j', 'a:* & b:* & c:* & d:* & e:* & f:* & g:* & h:*'],
+  ])('%s → %s', (q, expected) => {
+    expect(toTsQuery(q)).toBe(expected);
+  });
+
+  test.each(['', '   ', '!!! ...', '&|:*()'])('%s has no words', (q) => {
+    expect(toTsQuery(q)).toBeNull();
+  });
+});
