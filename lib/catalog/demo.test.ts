@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'vitest';
+import { demoRegistry } from '../brand/registry';
+import { generateDemo } from './demo';
+import { eventRecord, type EventRecordInput } from './record';
+
+const brands = demoRegistry(3000).brands;
+const anchor = new Date('2026-11-23T00:00:00Z');
+const demo = [...generateDemo({ brands, events: 600, anchor })];
+
+describe('demo catalog', () => {
+  test('the same seed, anchor and size give the same lines; another seed does not', () => {
+    expect(JSON.stringify([...generateDemo({ brands, events: 600, anchor })])).toBe(JSON.stringify(demo));
+    expect(JSON.stringify([...generateDemo({ brands, events: 600, anchor, seed: 1 })])).not.toBe(JSON.stringify(demo));
+  });
+
+  test('every line is a valid import record, slugs are unique per brand', () => {
+    for (const r of demo) expect(eventRecord.safeParse(r).success, r.slug).toBe(true);
+    const keys = demo.map((r) => `${r.brand}/${r.slug}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  test('three brands, real cities with accents, several time zones', () => {
+    expect(new Set(demo.map((r) => r.brand))).toEqual(new Set(['aurora', 'mare', 'sertao']));
+    const cities = new Set(demo.map((r) => r.venue?.city));
+    for (const c of ['São Paulo', 'Florianópolis', 'Goiânia', 'Belém']) expect(cities).toContain(c);
+    const zones = new Set(demo.map((r) => r.timezone));
+    for (const z of ['America/Sao_Paulo', 'America/Manaus', 'America/Recife', 'America/Cuiaba']) expect(zones).toContain(z);
+  });
+
+  test('online, closed, ended and open-ended events; Portuguese status labels', () => {
+    const online = demo.filter((r) => r.is_online);
+    expect(online.length).toBeGreaterThan(0);
+    for (const r of online) expect(r.venue).toBeNull();
+    const ended = demo.filter((r) => Date.parse((r.ends_at ?? r.starts_at)!) < anchor.getTime());
+    expect(ended.length).toBeGreaterThan(30);
+    for (const r of ended) expect(r.status).toBe('Encerrado');
+    expect(demo.filter((r) => r.is_closed && r.status === 'Esgotado').length).toBeGreaterThan(0);
+    expect(demo.filter((r) => r.ends_at === null).length).toBeGreaterThan(0);
+    expect(new Set(demo.map((r) => r.status))).toEqual(new Set(['Ativo', 'Encerrado', 'Esgotado', 'Vendas pausadas']));
+  });
+
+  test('producers run several events; descriptions carry HTML; tickets have prices and fees', () => {
+    const perProducer = new Map<string, number>();
+    for (const r of demo) perProducer.set(`${r.brand}/${r.producer!.slug}`, (perProducer.get(`${r.brand}/${r.producer!.slug}`) ?? 0) + 1);
+    expect([...perProducer.values()].filter((n) => n >= 3).length).toBeGreaterThan(20);
+    for (const r of demo) {
+      expect(r.description).toMatch(/<p>.*<\/p>/);
+      expect(r.sectors!.length).toBeGreaterThan(0);
+      for (const s of r.sectors!) for (const l of s.lots) expect(l.price_cents).toBeGreaterThan(l.fee_cents);
+    }
+    expect(demo.some((r: EventRecordInput) => /forr[oó]/i.test(r.name))).toBe(true);
+  });
+
+  test('starts_at is the local evening hour with the zone offset', () => {
+    for (const r of demo.slice(0, 50)) expect(r.starts_at).toMatch(/T(14|19|20|21|22):\d{2}:00[+-]\d{2}:\d{2}$/);
+  });
+
+  test('any size terminates, with unique producer slugs', () => {
+    const big = [...generateDemo({ brands, events: 30_000, anchor })];
+    expect(big).toHaveLength(30_000);
+    const producers = new Map(big.map((r) => [`${r.brand}/${r.producer!.slug}`, r.producer!.name]));
+    expect(producers.size).toBeGreaterThan(1000);
+  });
+});
