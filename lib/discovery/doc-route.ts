@@ -1,0 +1,36 @@
+import type { Brand } from '../brand/schema';
+import { brandOrDefault } from '../brand/registry';
+import { DbUnavailableError } from '../db/types';
+import { CORS_HEADERS } from '../http/headers';
+import { problemResponse } from '../http/problem';
+
+export type Doc = { body: string; type: string; status?: number; headers?: Record<string, string> };
+type Build = (brand: Brand, request: Request, params: Record<string, string>) => Doc | null | Promise<Doc | null>;
+
+const DOC_CACHE = 'public, max-age=300, s-maxage=300';
+
+/**
+ * GET and HEAD for a document that depends only on the brand (and maybe the catalog):
+ * brand from Host, open CORS, short shared caching, 404 when the builder finds nothing.
+ */
+export function docRoute(build: Build) {
+  const GET = async (request: Request, context?: { params?: Promise<Record<string, string>> }) => {
+    const brand = brandOrDefault(request.headers.get('host'));
+    try {
+      const doc = await build(brand, request, (await context?.params) ?? {});
+      if (!doc) return problemResponse(brand.site_url, 'not_found', 'No such document.', CORS_HEADERS);
+      const body = request.method === 'HEAD' ? null : doc.body;
+      return new Response(body, {
+        status: doc.status ?? 200,
+        headers: { 'Content-Type': doc.type, 'Cache-Control': DOC_CACHE, ...CORS_HEADERS, ...doc.headers },
+      });
+    } catch (err) {
+      if (err instanceof DbUnavailableError) return problemResponse(brand.site_url, 'upstream_unavailable', undefined, { 'Retry-After': '2' });
+      throw err;
+    }
+  };
+  return { GET, HEAD: GET };
+}
+
+export const json = (value: unknown, type = 'application/json'): Doc => ({ body: JSON.stringify(value, null, 2), type });
+export const text = (body: string, type: string): Doc => ({ body, type });
