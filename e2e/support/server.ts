@@ -29,9 +29,9 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts the production server (server.mjs over the last `next build`) with extra environment. */
-export async function startServer(name: string, env: Record<string, string>, options: { waitForDb?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(name: string, env: Record<string, string>, options: { waitForDb?: boolean; port?: number } = {}): Promise<RunningServer> {
   if (!existsSync(`${ROOT}/.next/BUILD_ID`)) throw new Error('No production build: run `npm run build` first.');
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, ['server.mjs'], {
     cwd: ROOT,
     env: {

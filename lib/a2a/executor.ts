@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { Role, type Message } from '@a2a-js/sdk';
+import { AgentEvent, type AgentExecutor } from '@a2a-js/sdk/server';
+import type { Brand } from '../brand/schema';
+import { getEvent, listEvents } from '../catalog/events';
+import { parseListQuery } from '../catalog/query-params';
+import { getEventTickets } from '../catalog/tickets';
+import { toZonedRfc3339 } from '../catalog/time';
+import { eventMarkdown } from '../mcp/event-markdown';
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
+
+/** The text of the request, and an event slug if the text names one (bare or as a page URL). */
+export function readRequest(text: string, brand: Brand): { text: string; slug: string | null } {
+  const trimmed = text.trim();
+  const fromUrl = trimmed.startsWith(`${brand.site_url}/eventos/`) ? trimmed.slice(`${brand.site_url}/eventos/`.length).split(/[?#/]/)[0] : null;
+  const candidate = fromUrl ?? trimmed;
+  return { text: trimmed, slug: SLUG.test(candidate) ? candidate : null };
+}
+
+async function answer(brand: Brand, text: string): Promise<string> {
+  const request = readRequest(text, brand);
+  if (request.slug) {
+    const event = await getEvent(brand, request.slug);
+    if (event) return eventMarkdown(event, await getEventTickets(brand, request.slug));
+  }
+  const result = await listEvents(brand, parseListQuery(new URLSearchParams({ q: request.text, per_page: '10' })));
+  if (result.data.length === 0) return `Nenhum evento encontrado para "${request.text}".`;
+  const lines = result.data.map((e) => {
+    const place = e.location ? [e.location.city, e.location.state_abbr].filter(Boolean).join(' - ') : 'Online';
+    const when = e.starts_at ? toZonedRfc3339(new Date(e.starts_at), e.timezone) : 'data a definir';
+    return `- [${e.name.replace(/[[\]]/g, '')}](${e.url}) — ${when} — ${place}${e.is_closed ? ' — vendas encerradas' : ''}`;
+  });
+  return [`${result.meta.total} eventos para "${request.text}" (mostrando ${result.data.length}):`, '', ...lines].join('\n');
+}
+
+/** Deterministic executor: reads the catalog and replies with one message. */
+export function catalogExecutor(brand: Brand): AgentExecutor {
+  return {
+    async execute(context, bus) {
+      const incoming = context.userMessage;
+      const text = incoming.parts.map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join(' ');
+      const reply: Message = {
+        messageId: randomUUID(),
+        contextId: context.contextId,
+        taskId: '',
+        role: Role.ROLE_AGENT,
+        parts: [{ content: { $case: 'text', value: await answer(brand, text) }, metadata: undefined, filename: '', mediaType: 'text/markdown' }],
+        metadata: undefined,
+        extensions: [],
+        referenceTaskIds: [],
+      };
+      bus.publish(AgentEvent.message(reply));
+      bus.finished();
+    },
+    async cancelTask() {},
+  };
+}
