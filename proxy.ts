@@ -1,5 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { budgetFor, rateLimitKey } from '@/lib/agent/edge';
+import { consume, rateLimitHeaders } from '@/lib/agent/rate-limit';
 import { brandForHost, defaultBrand } from '@/lib/brand/registry';
+import { discoveryLinkHeader } from '@/lib/discovery/well-known';
 import { CORS_HEADERS } from '@/lib/http/headers';
 import { problemResponse } from '@/lib/http/problem';
 
@@ -9,9 +12,9 @@ const ROUTE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
 const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
 
 // Runs before every route: refuses unknown hosts when strict hosts are on, answers the
-// API's edge cases as problems, and redirects trailing slashes (turned off in next.config
-// so that an empty event slug can be told apart).
-export function proxy(request: NextRequest) {
+// API's edge cases as problems, redirects trailing slashes (turned off in next.config
+// so that an empty event slug can be told apart), and spends rate-limit budgets.
+export async function proxy(request: NextRequest) {
   const brand = brandForHost(request.headers.get('host'));
   const { pathname } = request.nextUrl;
   if (!brand) {
@@ -32,7 +35,21 @@ export function proxy(request: NextRequest) {
     const target = new URL((pathname.replace(/\/+$/, '') || '/') + request.nextUrl.search, brand.site_url);
     return NextResponse.redirect(target, 308);
   }
-  return NextResponse.next();
+  const headers: Record<string, string> = {};
+  if (pathname === '/') headers.Link = discoveryLinkHeader(brand);
+  const budget = budgetFor(pathname, request.headers.get('accept'));
+  if (budget && request.method !== 'OPTIONS') {
+    const decision = await consume(budget, rateLimitKey(request.headers, brand));
+    Object.assign(headers, rateLimitHeaders(decision));
+    if (!decision.allowed) {
+      return problemResponse(brand.site_url, 'rate_limited', `The ${budget} budget is spent; retry in ${decision.resetS} s.`, {
+        ...CORS_HEADERS,
+        ...headers,
+        'Retry-After': String(decision.resetS),
+      });
+    }
+  }
+  return NextResponse.next({ headers });
 }
 
 export const config = {

@@ -7,7 +7,9 @@ import next from 'next';
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const REFUSED_BY_FETCH = new Set(['TRACE', 'TRACK']);
-export const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
+const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
+// The socket peer, for the rate limiter; a client cannot set it (any copy is replaced).
+const PEER_HEADER = 'x-catalog-peer';
 
 const app = next({ dev: false, port, hostname: host });
 await app.prepare();
@@ -15,6 +17,7 @@ const handle = app.getRequestHandler();
 
 const server = createServer((req, res) => {
   delete req.headers[ORIGINAL_METHOD_HEADER];
+  req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
   if (req.method && REFUSED_BY_FETCH.has(req.method)) {
     req.headers[ORIGINAL_METHOD_HEADER] = req.method;
     req.method = 'GET';

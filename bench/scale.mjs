@@ -78,7 +78,7 @@ async function measure(size) {
   const env = await catalog(size);
   const port = 3990;
   const server = spawn(process.execPath, ['server.mjs'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', CATALOG_SEED: 'none', CATALOG_CACHE_TTL_MS: '0', DB_TIMEOUT_MS: '10000' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', CATALOG_SEED: 'none', CATALOG_CACHE_TTL_MS: '0', DB_TIMEOUT_MS: '10000', RATE_LIMIT_API: '100000000' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

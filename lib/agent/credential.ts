@@ -34,17 +34,21 @@ export const CredentialSchema = z
 
 export type Credential = z.infer<typeof CredentialSchema>;
 
-let ephemeralSecret: string | undefined;
+// The proxy and the route handlers are bundled apart and do not share module state;
+// the per-process key lives on the global object so that both sign and verify alike.
+const EPHEMERAL = Symbol.for('event-catalog.credential-secret');
+type WithSecret = typeof globalThis & { [EPHEMERAL]?: string };
 
 /** The configured secret, or one made for this process (credentials then die with it). */
 export function credentialSecret(): string {
   const configured = config().credentialSecret;
   if (configured) return configured;
-  if (!ephemeralSecret) {
-    ephemeralSecret = randomBytes(32).toString('base64url');
+  const g = globalThis as WithSecret;
+  if (!g[EPHEMERAL]) {
+    g[EPHEMERAL] = randomBytes(32).toString('base64url');
     console.warn('[agent] AGENT_CREDENTIAL_SECRET is not set: credentials are signed with a per-process key.');
   }
-  return ephemeralSecret;
+  return g[EPHEMERAL];
 }
 
 const sign = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('base64url');

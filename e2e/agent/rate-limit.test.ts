@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { request } from '../support/client';
+import { ContractClient } from '../support/contract';
+import { startServer, type RunningServer } from '../support/server';
+
+const API = '/api/public/v1';
+const budgets = { RATE_LIMIT_API: '4', RATE_LIMIT_TOOLS: '2', RATE_LIMIT_MARKDOWN: '3', RATE_LIMIT_WINDOW_S: '60' };
+
+// Small budgets on a server of their own. Each test uses its own client address
+// (X-Forwarded-For from a trusted proxy) or credential so that budgets do not mix.
+describe('rate limits at the edge (in memory)', () => {
+  let server: RunningServer;
+  let contract: ContractClient;
+  beforeAll(async () => {
+    server = await startServer('limits', { ...budgets, TRUSTED_PROXIES: '127.0.0.1', DEMO_EVENTS: '30' });
+    contract = await ContractClient.connect(server.port, `aurora.localhost:${server.port}`);
+  });
+  afterAll(() => server?.stop());
+
+  const from = (ip: string, extra: Record<string, string> = {}) => ({ host: `aurora.localhost:${server.port}`, headers: { 'x-forwarded-for': ip, ...extra } });
+
+  test('over the API budget: a 429 problem with Retry-After, RateLimit and RateLimit-Policy', async () => {
+    const seen: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await contract.call(`${API}/events?per_page=1`, from('203.0.113.1'));
+      expect(res.status).toBe(200);
+      expect(res.header('ratelimit-policy')).toBe('"api";q=4;w=60');
+      seen.push(Number(/r=(\d+)/.exec(res.header('ratelimit')!)![1]));
+    }
+    expect(seen).toEqual([3, 2, 1, 0]);
+    const over = await contract.call(`${API}/events?per_page=1`, from('203.0.113.1'));
+    expect(over.status).toBe(429);
+    expect(over.header('content-type')).toBe('application/problem+json');
+    expect((over.json() as { code: string }).code).toBe('rate_limited');
+    expect(Number(over.header('retry-after'))).toBeGreaterThan(0);
+    expect(over.header('ratelimit')).toMatch(/^"api";r=0;t=\d+$/);
+    // Another address still has its budget; health is never limited.
+    expect((await contract.call(`${API}/events?per_page=1`, from('203.0.113.2'))).status).toBe(200);
+    expect((await contract.call(`${API}/health`, from('203.0.113.1'))).status).toBe(200);
+  });
+
+  test('a valid credential is its own key; a forged or foreign one grants nothing and is no error', async () => {
+    const ip = '203.0.113.10';
+    const issued = await contract.call(`${API}/agent/identity`, { ...from(ip), method: 'POST' });
+    const credential = (issued.json() as { credential: string }).credential;
+    for (let i = 0; i < 3; i++) await contract.call(`${API}/events?per_page=1`, from(ip));
+    expect((await contract.call(`${API}/events?per_page=1`, from(ip))).status).toBe(429);
+    // The credential's budget is fresh even from the same address.
+    const withCredential = await contract.call(`${API}/events?per_page=1`, from(ip, { 'x-agent-credential': credential }));
+    expect(withCredential.status).toBe(200);
+    expect(withCredential.header('ratelimit')).toMatch(/r=3;/);
+    // Forged: tampered signature, or a credential of another brand: the address budget applies (spent).
+    const forged = credential.slice(0, -2) + (credential.endsWith('AA') ? 'BB' : 'AA');
+    expect((await contract.call(`${API}/events?per_page=1`, from(ip, { 'x-agent-credential': forged }))).status).toBe(429);
+    const mare = (await request(server.port, `${API}/agent/identity`, { method: 'POST', host: `mare.localhost:${server.port}`, headers: { 'x-forwarded-for': '203.0.113.11' } })).json() as { credential: string };
+    expect((await contract.call(`${API}/events?per_page=1`, from(ip, { 'x-agent-credential': mare.credential }))).status).toBe(429);
+    // From a fresh address a forged credential is simply ignored: 200.
+    expect((await contract.call(`${API}/events?per_page=1`, from('203.0.113.12', { 'x-agent-credential': 'garbage' }))).status).toBe(200);
+  });
+
+  test('tool endpoints and Markdown pages have budgets of their own', async () => {
+    const ip = '203.0.113.20';
+    const mcp = () =>
+      request(server.port, '/mcp', {
+        method: 'POST',
+        ...from(ip, { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }),
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      });
+    expect((await mcp()).status).toBe(200);
+    expect((await mcp()).status).toBe(200);
+    const third = await mcp();
+    expect(third.status).toBe(429);
+    expect(third.header('ratelimit-policy')).toBe('"tools";q=2;w=60');
+    // The API budget of the same address is untouched.
+    expect((await request(server.port, `${API}/events?per_page=1`, from(ip))).header('ratelimit')).toMatch(/^"api";r=3;/);
+    const md = () => request(server.port, '/', from(ip, { accept: 'text/markdown' }));
+    for (let i = 0; i < 3; i++) expect((await md()).status).not.toBe(429);
+    const over = await md();
+    expect(over.status).toBe(429);
+    expect(over.header('ratelimit-policy')).toBe('"markdown";q=3;w=60');
+  });
+});
+
+describe('X-Forwarded-For is trusted only from configured proxies', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer('untrusted', { ...budgets, DEMO_EVENTS: '30' });
+  });
+  afterAll(() => server?.stop());
+
+  test('without TRUSTED_PROXIES every forwarded address shares the peer budget', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await request(server.port, `${API}/events?per_page=1`, { host: `aurora.localhost:${server.port}`, headers: { 'x-forwarded-for': `198.51.100.${i}`, 'x-catalog-peer': `198.51.100.${i}` } });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+});

@@ -1,0 +1,61 @@
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { config } from '../config';
+
+export type Budget = 'api' | 'markdown' | 'tools';
+export type Decision = { allowed: boolean; budget: Budget; limit: number; remaining: number; resetS: number };
+
+let limiters: Record<Budget, RateLimiterAbstract> | undefined;
+
+function redisClient(url: string): Redis {
+  const client = new Redis(url, {
+    enableOfflineQueue: false, // fail at once while disconnected: the memory limiter takes over
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1_000,
+    retryStrategy: (attempt) => Math.min(attempt * 250, 2_000),
+  });
+  let warned = false;
+  client.on('error', (err) => {
+    if (!warned) console.warn(`[rate-limit] Redis unavailable, counting in memory: ${err.message}`);
+    warned = true;
+  });
+  client.on('ready', () => (warned = false));
+  return client;
+}
+
+/** One limiter per budget: Redis-backed and shared when REDIS_URL is set, with an in-memory stand-in. */
+function build(): Record<Budget, RateLimiterAbstract> {
+  const { windowS, prefix, budgets } = config().rateLimit;
+  const url = config().redisUrl;
+  const redis = url ? redisClient(url) : undefined;
+  const make = (budget: Budget): RateLimiterAbstract => {
+    const opts = { points: budgets[budget], duration: windowS, keyPrefix: `${prefix}:${budget}` };
+    const memory = new RateLimiterMemory(opts);
+    return redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: memory }) : memory;
+  };
+  return { api: make('api'), markdown: make('markdown'), tools: make('tools') };
+}
+
+/** Spends one request of `budget` for `key`. A store failure never refuses a request. */
+export async function consume(budget: Budget, key: string): Promise<Decision> {
+  limiters ??= build();
+  const limit = config().rateLimit.budgets[budget];
+  try {
+    const res = await limiters[budget].consume(key, 1);
+    return { allowed: true, budget, limit, remaining: res.remainingPoints, resetS: Math.ceil(res.msBeforeNext / 1000) };
+  } catch (err) {
+    if (err instanceof RateLimiterRes) {
+      return { allowed: false, budget, limit, remaining: 0, resetS: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
+    }
+    console.warn(`[rate-limit] store error, request allowed: ${(err as Error).message}`);
+    return { allowed: true, budget, limit, remaining: limit, resetS: config().rateLimit.windowS };
+  }
+}
+
+/** RateLimit and RateLimit-Policy (IETF httpapi draft) for a decision. */
+export function rateLimitHeaders(d: Decision): Record<string, string> {
+  return {
+    'RateLimit-Policy': `"${d.budget}";q=${d.limit};w=${config().rateLimit.windowS}`,
+    RateLimit: `"${d.budget}";r=${d.remaining};t=${d.resetS}`,
+  };
+}
