@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { budgetFor, rateLimitKey } from '@/lib/agent/edge';
-import { consume, rateLimitHeaders } from '@/lib/agent/rate-limit';
+import { consume, rateLimitHeaders, warmRateLimits } from '@/lib/agent/rate-limit';
 import { brandForHost, defaultBrand } from '@/lib/brand/registry';
 import { discoveryLinkHeader } from '@/lib/discovery/well-known';
 import { CORS_HEADERS } from '@/lib/http/headers';
@@ -35,6 +35,7 @@ export async function proxy(request: NextRequest) {
     const target = new URL((pathname.replace(/\/+$/, '') || '/') + request.nextUrl.search, brand.site_url);
     return NextResponse.redirect(target, 308);
   }
+  warmRateLimits(); // the server's own warm-up request opens Redis before any visitor needs it
   const headers: Record<string, string> = {};
   if (pathname === '/') headers.Link = discoveryLinkHeader(brand);
   const budget = budgetFor(pathname, request.headers.get('accept'));

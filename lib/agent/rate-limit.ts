@@ -36,6 +36,11 @@ function build(): Record<Budget, RateLimiterAbstract> {
   return { api: make('api'), markdown: make('markdown'), tools: make('tools') };
 }
 
+/** Builds the limiters (and opens Redis) ahead of the first request that needs them. */
+export function warmRateLimits(): void {
+  limiters ??= build();
+}
+
 /** Spends one request of `budget` for `key`. A store failure never refuses a request. */
 export async function consume(budget: Budget, key: string): Promise<Decision> {
   limiters ??= build();
