@@ -3,6 +3,10 @@ import { budgetFor, rateLimitKey } from '@/lib/agent/edge';
 import { consume, rateLimitHeaders, warmRateLimits } from '@/lib/agent/rate-limit';
 import { brandForHost, defaultBrand } from '@/lib/brand/registry';
 import { discoveryLinkHeader } from '@/lib/discovery/well-known';
+import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER, RENDER_HEADER, internalToken } from '@/lib/markdown/internal';
+import { isPagePath, prefersMarkdown } from '@/lib/markdown/negotiate';
+import { eventExists, missingPage } from '@/lib/site/event-exists';
+import { pageSecurityHeaders } from '@/lib/site/security-headers';
 import { CORS_HEADERS } from '@/lib/http/headers';
 import { problemResponse } from '@/lib/http/problem';
 
@@ -38,7 +42,9 @@ export async function proxy(request: NextRequest) {
   warmRateLimits(); // the server's own warm-up request opens Redis before any visitor needs it
   const headers: Record<string, string> = {};
   if (pathname === '/') headers.Link = discoveryLinkHeader(brand);
-  const budget = budgetFor(pathname, request.headers.get('accept'));
+  // The server's own calls (page checks) carry the internal token and spend no budget.
+  const internal = request.headers.get(INTERNAL_HEADER) === internalToken();
+  const budget = internal ? null : budgetFor(pathname, request.headers.get('accept'));
   if (budget && request.method !== 'OPTIONS') {
     const decision = await consume(budget, rateLimitKey(request.headers, brand));
     Object.assign(headers, rateLimitHeaders(decision));
@@ -50,7 +56,47 @@ export async function proxy(request: NextRequest) {
       });
     }
   }
-  return NextResponse.next({ headers });
+  if (!isPagePath(pathname)) return NextResponse.next({ headers });
+  return pageResponse(request, pathname, headers);
+}
+
+// Next 16 serves an empty body for notFound() in production (vercel/next.js#98954) while
+// an unmatched path renders app/not-found.tsx in full: a missing event goes there.
+const EVENT_PAGE = /^\/eventos\/([^/]+)$/;
+
+/** Tells server.mjs that this response is a page: it adds Vary: Accept and maps errors to 503. */
+const PAGE_MARKER = 'x-catalog-page';
+
+// Pages: Markdown when the client prefers it (rewritten to /md with the internal token),
+// else HTML with a per-request CSP nonce and a Link to the Markdown alternate.
+async function pageResponse(request: NextRequest, pathname: string, headers: Record<string, string>) {
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.delete(INTERNAL_HEADER);
+  requestHeaders.set(ORIGINAL_HOST_HEADER, request.headers.get('host') ?? '');
+  headers[PAGE_MARKER] = '1';
+  if (!request.headers.has(RENDER_HEADER) && prefersMarkdown(request.headers.get('accept'))) {
+    requestHeaders.set(INTERNAL_HEADER, internalToken());
+    const target = request.nextUrl.clone();
+    target.pathname = `/md${pathname === '/' ? '' : pathname}`;
+    return NextResponse.rewrite(target, { request: { headers: requestHeaders }, headers });
+  }
+  const { nonce, csp } = pageSecurityHeaders();
+  requestHeaders.set('x-nonce', nonce);
+  requestHeaders.set('Content-Security-Policy', csp);
+  headers['Content-Security-Policy'] = csp;
+  const alternate = `<${new URL(pathname, defaultBrandFor(request).site_url)}>; rel="alternate"; type="text/markdown"`;
+  headers.Link = headers.Link ? `${headers.Link}, ${alternate}` : alternate;
+  const event = EVENT_PAGE.exec(pathname);
+  const host = request.headers.get('host') ?? '';
+  if (event && !(await eventExists(decodeURIComponent(event[1]!), host))) {
+    const page = await missingPage(host, request.headers.get('accept') ?? 'text/html');
+    return new Response(new Uint8Array(page.body), { status: 404, headers: { ...headers, ...page.headers } });
+  }
+  return NextResponse.next({ request: { headers: requestHeaders }, headers });
+}
+
+function defaultBrandFor(request: NextRequest) {
+  return brandForHost(request.headers.get('host')) ?? defaultBrand();
 }
 
 export const config = {

@@ -22,8 +22,30 @@ const server = createServer((req, res) => {
     req.headers[ORIGINAL_METHOD_HEADER] = req.method;
     req.method = 'GET';
   }
+  markPages(res);
   handle(req, res);
 });
+
+// The proxy marks page responses. Next drops a Vary set on App Router pages, and a
+// page cannot choose its own status when the catalog is down: both are settled here,
+// just before the head goes out.
+const PAGE_MARKER = 'x-catalog-page';
+function markPages(res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, ...rest) {
+    if (res.getHeader(PAGE_MARKER)) {
+      res.removeHeader(PAGE_MARKER);
+      const vary = String(res.getHeader('vary') ?? '');
+      const listed = vary.split(',').map((v) => v.trim().toLowerCase());
+      if (!listed.includes('accept')) res.setHeader('Vary', vary ? `${vary}, Accept` : 'Accept');
+      if (status === 500) {
+        status = 503;
+        res.setHeader('Retry-After', '5');
+      }
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+}
 // CONNECT never reaches the request handler: answer it here.
 server.on('connect', (_req, socket) => {
   socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');

@@ -22,7 +22,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'http',
-          include: ['e2e/api/**/*.test.ts', 'e2e/db/**/*.test.ts', 'e2e/resilience/**/*.test.ts', 'e2e/agent/**/*.test.ts'],
+          include: ['e2e/api/**/*.test.ts', 'e2e/db/**/*.test.ts', 'e2e/resilience/**/*.test.ts', 'e2e/agent/**/*.test.ts', 'e2e/site/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/api/global-setup.ts'],
           testTimeout: 60_000,

@@ -2,9 +2,8 @@ import type { Brand } from '../brand/schema';
 import { config } from '../config';
 import { clientAddress } from './client-address';
 import { CREDENTIAL_HEADER, verifyCredential } from './credential';
+import { isPagePath, prefersMarkdown } from '../markdown/negotiate';
 import type { Budget } from './rate-limit';
-
-const MARKDOWN = /(^|,)\s*text\/markdown\s*(;|,|$)/i;
 
 /** Which budget a request spends, if any: the API, tool endpoints, and pages asked for as Markdown. */
 export function budgetFor(pathname: string, accept: string | null): Budget | null {
@@ -12,7 +11,7 @@ export function budgetFor(pathname: string, accept: string | null): Budget | nul
   if (pathname === '/api/public/v1/health') return null;
   if (pathname.startsWith('/api/public/')) return 'api';
   if (pathname === '/mcp' || pathname === '/a2a') return 'tools';
-  if (accept && MARKDOWN.test(accept) && !pathname.startsWith('/api/')) return 'markdown';
+  if (isPagePath(pathname) && prefersMarkdown(accept)) return 'markdown';
   return null;
 }
 

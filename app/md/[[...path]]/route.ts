@@ -1,0 +1,25 @@
+import { brandOrDefault } from '@/lib/brand/registry';
+import { INTERNAL_HEADER, internalToken, requestHost } from '@/lib/markdown/internal';
+import { markdownPage } from '@/lib/markdown/render';
+import { apiNotFound } from '@/lib/http/not-found';
+
+// GET /md/{path}: the Markdown of page /{path}, reached only through the proxy's
+// negotiation (Accept: text/markdown), which adds the internal token.
+export async function GET(request: Request, { params }: { params: Promise<{ path?: string[] }> }): Promise<Response> {
+  if (request.headers.get(INTERNAL_HEADER) !== internalToken()) return apiNotFound(request);
+  const host = requestHost(request.headers) ?? '';
+  const brand = brandOrDefault(host);
+  const { path = [] } = await params;
+  const search = new URL(request.url).search;
+  const page = await markdownPage(brand, `/${path.map(encodeURIComponent).join('/')}${search}`, host);
+  return new Response(page.body, {
+    status: page.status === 200 ? 200 : page.status,
+    headers: {
+      'Content-Type': 'text/markdown; charset=utf-8',
+      'x-markdown-tokens': String(page.tokens),
+      Vary: 'Accept',
+      'Cache-Control': page.status === 200 ? 'public, max-age=30, s-maxage=60, stale-while-revalidate=300' : 'no-store',
+    },
+  });
+}
+export const HEAD = GET;

@@ -1,0 +1,95 @@
+import type { Metadata } from 'next';
+import { EventCard } from '@/app/_components/event-card';
+import { SearchForm } from '@/app/_components/search-form';
+import { listEvents } from '@/lib/catalog/events';
+import { getFilterOptions } from '@/lib/catalog/filters';
+import { parseListQuery } from '@/lib/catalog/query-params';
+import { currentBrand } from '@/lib/site/brand-context';
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+function toParams(raw: Record<string, string | string[] | undefined>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(raw)) {
+    const first = Array.isArray(v) ? v[0] : v;
+    if (first !== undefined) params.set(k, first);
+  }
+  return params;
+}
+
+export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
+  const brand = await currentBrand();
+  const query = parseListQuery(toParams(await searchParams));
+  const title = query.q ? `Eventos: ${query.q}` : 'Eventos';
+  return {
+    // The layout's title template applies to child segments only: this page is its own segment.
+    title: { absolute: `${title} · ${brand.name}` },
+    description: `${brand.theme.tagline}. Encontre eventos e compre ingressos na ${brand.name}.`,
+    alternates: { canonical: `${brand.site_url}/` },
+    openGraph: { title: `${title} · ${brand.name}`, url: `${brand.site_url}/`, images: [{ url: `${brand.site_url}/favicon.svg` }] },
+  };
+}
+
+function pageHref(params: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(params);
+  next.set('page', String(page));
+  return `/?${next.toString()}`;
+}
+
+// GET /: the brand's events, searched and filtered through a GET form.
+export default async function ListingPage({ searchParams }: { searchParams: SearchParams }) {
+  const brand = await currentBrand();
+  const params = toParams(await searchParams);
+  const query = parseListQuery(params);
+  const [result, options] = await Promise.all([listEvents(brand, query), getFilterOptions(brand)]);
+  const filtered = Boolean(query.q || query.city || query.state || query.organization);
+  const { meta } = result;
+  return (
+    <>
+      <h1>{filtered ? 'Eventos encontrados' : `Próximos eventos na ${brand.name}`}</h1>
+      <SearchForm query={query} options={options} />
+      {result.data.length === 0 ? (
+        <div className="empty">
+          <p>{`Nenhum evento encontrado${filtered ? ' com esses filtros' : ''}.`}</p>
+          {filtered && (
+            <a className="button secondary" href="/">
+              Limpar filtros
+            </a>
+          )}
+        </div>
+      ) : (
+        <>
+          <p className="summary">
+            {meta.total} {meta.total === 1 ? 'evento' : 'eventos'} · página {meta.current_page} de {meta.last_page}
+            {filtered && (
+              <>
+                {' · '}
+                <a href="/">Limpar filtros</a>
+              </>
+            )}
+          </p>
+          <ul className="cards">
+            {result.data.map((e, i) => (
+              <EventCard key={e.id} event={e} eager={i < 4} />
+            ))}
+          </ul>
+          <nav className="pagination" aria-label="Paginação">
+            {meta.current_page > 1 && (
+              <a className="button secondary" href={pageHref(params, meta.current_page - 1)} rel="prev">
+                Página anterior
+              </a>
+            )}
+            <span>
+              Página {meta.current_page} de {meta.last_page}
+            </span>
+            {meta.current_page < meta.last_page && (
+              <a className="button secondary" href={pageHref(params, meta.current_page + 1)} rel="next">
+                Próxima página
+              </a>
+            )}
+          </nav>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { describe, expect, test } from 'vitest';
+import { request } from '../support/client';
+import { targets } from '../api/targets';
+
+const target = targets[0]!;
+const BRANDS = [
+  ['aurora', 'Aurora Ingressos'],
+  ['mare', 'Maré Tickets'],
+  ['sertao', 'Sertão Eventos'],
+] as const;
+
+const page = (brand: string, path: string, accept = 'text/html') => request(target.port, path, { host: `${brand}.localhost:${target.port}`, headers: { accept } });
+const varies = (h: string | undefined) => (h ?? '').split(',').map((v) => v.trim().toLowerCase());
+const jsonLd = (html: string) => JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
+
+describe.each(BRANDS)('website of %s', (brand, name) => {
+  const site = `http://${brand}.localhost:${target.port}`;
+
+  test('listing: themed HTML with title, canonical, OpenGraph, security headers, Vary and the Markdown alternate', async () => {
+    const res = await page(brand, '/');
+    expect(res.status).toBe(200);
+    expect(res.header('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.text).toContain(`<title>Eventos · ${name}</title>`);
+    expect(res.text).toContain(`<link rel="canonical" href="${site}"/>`);
+    expect(res.text).toMatch(/<meta property="og:title" content="[^"]+"/);
+    expect(res.text).toContain('lang="pt-BR"');
+    expect(varies(res.header('vary'))).toContain('accept');
+    expect(res.header('link')).toContain(`<${site}/>; rel="alternate"; type="text/markdown"`);
+    const csp = res.header('content-security-policy')!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+    expect(/script-src[^;]*unsafe-inline/.test(csp)).toBe(false);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.header('x-content-type-options')).toBe('nosniff');
+    expect(res.header('referrer-policy')).toBeTruthy();
+    // Every inline script Next writes carries the nonce.
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    for (const tag of res.text.match(/<script(?![^>]*application\/ld\+json)[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  test('search with and without accents, filters, pagination, empty result', async () => {
+    const a = await page(brand, '/?q=sao+paulo');
+    const b = await page(brand, `/?q=${encodeURIComponent('São Paulo')}`);
+    const links = (html: string) => [...html.matchAll(/href="(\/eventos\/[^"]+)"/g)].map((m) => m[1]);
+    expect(links(a.text).length).toBeGreaterThan(0);
+    expect(links(b.text)).toEqual(links(a.text));
+    expect(a.text).toContain('value="sao paulo"');
+    const cards = (html: string) => html.slice(html.indexOf('<ul class="cards">'));
+    const pe = cards((await page(brand, '/?state=PE')).text);
+    expect(pe).toMatch(/- PE</);
+    expect(pe).not.toMatch(/- SP</);
+    const first = await page(brand, '/');
+    expect(first.text).toMatch(/href="\/\?page=2" rel="next"/);
+    const second = await page(brand, '/?page=2');
+    expect(second.text).toMatch(/rel="prev"/);
+    expect(links(second.text)).not.toEqual(links(first.text));
+    const none = await page(brand, '/?q=zzzzqqq');
+    expect(none.text).toContain('Nenhum evento encontrado com esses filtros');
+    expect(none.text).toContain('Limpar filtros');
+  });
+
+  test('event page: tickets with price with fees, lowest price called out, JSON-LD Event', async () => {
+    const list = await page(brand, '/');
+    const path = /href="(\/eventos\/[^"]+)"/.exec(list.text)![1]!;
+    const res = await page(brand, path);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('Preço com taxas');
+    expect(res.text).toMatch(/A partir de R\$\s[\d.,]+ com taxas/);
+    expect(res.text).toContain('um retrato do momento, não uma reserva');
+    expect(res.text).toContain(`<link rel="canonical" href="${site}${path}"/>`);
+    const ld = jsonLd(res.text);
+    expect(ld['@type']).toBe('Event');
+    expect(ld.startDate).toMatch(/T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    expect(['https://schema.org/OfflineEventAttendanceMode', 'https://schema.org/OnlineEventAttendanceMode']).toContain(ld.eventAttendanceMode);
+    expect(ld.eventStatus).toBe('https://schema.org/EventScheduled');
+    expect(['Place', 'VirtualLocation']).toContain(ld.location['@type']);
+    if (ld.location['@type'] === 'Place') expect(ld.location.address['@type']).toBe('PostalAddress');
+    expect(ld.organizer.name).toBeTruthy();
+    expect(ld.image.length).toBeGreaterThan(0);
+    if (ld.offers) {
+      expect(ld.offers.priceCurrency).toBe('BRL');
+      expect(ld.offers.url).toBe(`${site}${path}`);
+      const lowest = /A partir de R\$\s([\d.]*\d+,\d{2})/.exec(res.text)![1]!.replace(/\./g, '').replace(',', '.');
+      expect(ld.offers.price).toBe(Number(lowest).toFixed(2));
+    }
+  });
+
+  test('404 pages are brand-aware, in HTML and in Markdown', async () => {
+    const html = await page(brand, '/eventos/no-such-event');
+    expect(html.status).toBe(404);
+    expect(html.text).toContain(name);
+    const md = await page(brand, '/eventos/no-such-event', 'text/markdown');
+    expect(md.status).toBe(404);
+    expect(md.header('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(md.text).toContain('# Página não encontrada');
+  });
+
+  test('Markdown of the event page: front matter, GFM ticket table, absolute links, token count, Vary', async () => {
+    const list = await page(brand, '/');
+    const path = /href="(\/eventos\/[^"]+)"/.exec(list.text)![1]!;
+    const res = await page(brand, path, 'text/markdown');
+    expect(res.status).toBe(200);
+    expect(res.header('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(varies(res.header('vary'))).toContain('accept');
+    expect(res.text).toMatch(new RegExp(`^---\\ntitle: ".+"\\ndescription: ".*"\\nurl: "${site}${path}"\\n---\\n`));
+    expect(res.text).toMatch(/\| Setor +\| Lote +\| Preço +\| Taxa +\| Preço com taxas +\| Situação +\|/);
+    expect(res.text).not.toMatch(/\]\(\/(?!\/)/); // no relative link
+    expect(res.text).not.toContain('<!--');
+    const tokens = Number(res.header('x-markdown-tokens'));
+    const exact = countTokens(res.text);
+    expect(Math.abs(tokens - exact) / exact).toBeLessThanOrEqual(0.1);
+  });
+});
+
+describe('Markdown negotiation', () => {
+  const get = (accept: string, path = '/') => page('aurora', path, accept);
+  test.each([
+    ['text/markdown', 'md'],
+    ['text/markdown, text/html;q=0.9', 'md'],
+    ['text/html;q=0.1, text/markdown', 'md'],
+    ['text/html, text/markdown;q=0.9', 'html'],
+    ['text/markdown;q=0.5, text/html', 'html'],
+    ['text/html, text/markdown', 'html'],
+    ['text/*', 'html'],
+    ['*/*', 'html'],
+    ['text/markdown;q=0', 'html'],
+    ['application/json', 'html'],
+  ])('Accept: %s → %s', async (accept, kind) => {
+    const res = await get(accept);
+    expect(res.header('content-type')).toBe(kind === 'md' ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8');
+    expect(varies(res.header('vary'))).toContain('accept');
+  });
+
+  test('the internal Markdown route is not reachable directly', async () => {
+    const res = await request(target.port, '/md/eventos/x', { host: `aurora.localhost:${target.port}` });
+    expect(res.status).toBe(404);
+    const forged = await request(target.port, '/md', { host: `aurora.localhost:${target.port}`, headers: { 'x-catalog-internal': 'guess' } });
+    expect(forged.status).toBe(404);
+  });
+
+  test('Markdown of the listing keeps the search', async () => {
+    const res = await get('text/markdown', '/?q=forro');
+    expect(res.text).toMatch(/Forró/);
+    expect(res.text).toContain(`url: "http://aurora.localhost:${target.port}/?q=forro"`);
+  });
+});

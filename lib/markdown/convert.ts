@@ -1,0 +1,73 @@
+import type { Element, Root } from 'hast';
+import rehypeParse from 'rehype-parse';
+import rehypeRemark from 'rehype-remark';
+import remarkGfm from 'remark-gfm';
+import remarkStringify from 'remark-stringify';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+
+/** Resolves links and images against the brand's site and drops what is not content. */
+function absolutize(base: string) {
+  return (tree: Root) => {
+    // React's text separators (<!-- -->) and suspense markers are not content.
+    visit(tree, 'comment', (_node, index, parent) => {
+      if (parent && typeof index === 'number') {
+        parent.children.splice(index, 1);
+        return index;
+      }
+      return undefined;
+    });
+    visit(tree, 'element', (node: Element, index, parent) => {
+      if (node.tagName === 'script' || node.tagName === 'style' || node.tagName === 'form') {
+        if (parent && typeof index === 'number') {
+          parent.children.splice(index, 1);
+          return index;
+        }
+      }
+      for (const attr of ['href', 'src'] as const) {
+        const value = node.properties?.[attr];
+        if (typeof value === 'string') {
+          try {
+            const url = new URL(value, base);
+            node.properties[attr] = url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'mailto:' ? url.toString() : undefined;
+          } catch {
+            node.properties[attr] = undefined;
+          }
+        }
+      }
+      return undefined;
+    });
+  };
+}
+
+const processor = (base: string) =>
+  unified()
+    .use(rehypeParse, { fragment: true })
+    .use(absolutize, base)
+    .use(rehypeRemark)
+    .use(remarkGfm)
+    .use(remarkStringify, { bullet: '-', fences: true, rule: '-' });
+
+/** The page's <main> as GFM Markdown, with absolute links. */
+export function mainToMarkdown(html: string, base: string): string {
+  const start = html.indexOf('<main');
+  const end = html.lastIndexOf('</main>');
+  const main = start >= 0 && end > start ? html.slice(html.indexOf('>', start) + 1, end) : html;
+  return String(processor(base).processSync(main)).trim() + '\n';
+}
+
+const decode = (s: string) =>
+  s.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+
+/** Title and description from the page head. */
+export function pageHead(html: string): { title: string; description: string } {
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+  const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
+  return { title: decode(title), description: decode(description) };
+}
+
+const yamlString = (s: string) => JSON.stringify(s);
+
+export function withFrontmatter(markdown: string, head: { title: string; description: string; url: string }): string {
+  return `---\ntitle: ${yamlString(head.title)}\ndescription: ${yamlString(head.description)}\nurl: ${yamlString(head.url)}\n---\n\n${markdown}`;
+}

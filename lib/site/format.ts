@@ -1,0 +1,26 @@
+// Dates and money as a person in Brazil reads them, in the event's own time zone.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(tz: string): Intl.DateTimeFormat {
+  let f = dateFormats.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('pt-BR', { timeZone: tz, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    dateFormats.set(tz, f);
+  }
+  return f;
+}
+
+export function formatEventDate(iso: string | null, tz: string | null): string {
+  if (!iso) return 'Data a definir';
+  const zone = tz ?? 'America/Sao_Paulo';
+  return dateFormat(zone).format(new Date(iso));
+}
+
+/** "America/Sao_Paulo" → "horário de São Paulo"-like label: the zone's own city. */
+export function zoneLabel(tz: string | null): string {
+  const zone = tz ?? 'America/Sao_Paulo';
+  const city = zone.split('/').pop()!.replace(/_/g, ' ').replace('Sao Paulo', 'São Paulo').replace('Cuiaba', 'Cuiabá').replace('Belem', 'Belém').replace('Maceio', 'Maceió');
+  return `horário de ${city} (${zone})`;
+}
+
+export { formatBrl } from '../catalog/tickets';
