@@ -1,7 +1,7 @@
 // Production entry point: Next's own request handler behind a plain node:http server.
 // Node's fetch Request refuses the TRACE and TRACK methods, which would make Next answer
 // 500; they reach the app as GET with a marker header, and the proxy answers 405.
-import { createServer } from 'node:http';
+import { ServerResponse, createServer } from 'node:http';
 import next from 'next';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -38,13 +38,31 @@ function markPages(res) {
       const vary = String(res.getHeader('vary') ?? '');
       const listed = vary.split(',').map((v) => v.trim().toLowerCase());
       if (!listed.includes('accept')) res.setHeader('Vary', vary ? `${vary}, Accept` : 'Accept');
-      if (status === 500) {
-        status = 503;
-        res.setHeader('Retry-After', '5');
-      }
+      if (status === 500) return unavailable(res);
     }
     return writeHead.call(this, status, ...rest);
   };
+}
+
+// Next renders a failed page as an empty shell filled in by client script; a person
+// without JavaScript would see nothing. The catalog is the only thing a page can fail
+// on, so the answer becomes a short, plain 503 page.
+const UNAVAILABLE_HTML = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Catálogo indisponível</title></head><body><main><h1>Catálogo indisponível no momento</h1><p>Não conseguimos consultar os eventos agora. Tente novamente em alguns instantes.</p><p><a href="/">Tentar de novo</a></p></main></body></html>`;
+function unavailable(res) {
+  // The plain ServerResponse methods: whatever wrapped write and end (compression) is skipped.
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  res.write = () => true;
+  res.end = function () {
+    ServerResponse.prototype.end.call(res, UNAVAILABLE_HTML);
+    return res;
+  };
+  return ServerResponse.prototype.writeHead.call(res, 503, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Retry-After': '5',
+    Vary: 'Accept',
+    'Content-Length': Buffer.byteLength(UNAVAILABLE_HTML),
+  });
 }
 // CONNECT never reaches the request handler: answer it here.
 server.on('connect', (_req, socket) => {

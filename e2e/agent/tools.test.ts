@@ -54,7 +54,7 @@ describe('MCP and A2A through the official clients', () => {
     const md = (page.content as Array<{ type: string; text: string }>)[0]!.text;
     expect(md).toContain('| Setor | Lote | Preço | Taxa | Preço com taxas | Situação |');
     expect(md).toMatch(/R\$ \d/);
-    expect(md).toContain(`url: ${site}/eventos/${slug}`);
+    expect(md).toContain(`url: "${site}/eventos/${slug}"`);
 
     const missing = await client.callTool({ name: 'get_event', arguments: { slug: 'no-such-event' } });
     expect(missing.isError).toBe(true);

@@ -51,6 +51,10 @@ describe.skipIf(!available && process.env.CI !== 'true')('catalog database unava
     const health = await client.call(`${API}/health`, { host: host(), timeoutMs: 10_000 });
     expect(health.status).toBe(200);
     expect((health.json() as { database: { status: string } }).database.status).toBe('down');
+    // A page says so calmly, with 503.
+    const page = await client.call('/', { host: host(), timeoutMs: 10_000 });
+    expect(page.status).toBe(503);
+    expect(page.text).toContain('Catálogo indisponível no momento');
     // Requests that need no database still answer.
     expect((await client.call(`${API}/agent/identity`, { method: 'POST', host: host() })).status).toBe(201);
     expect((await client.call(`${API}/openapi.json`, { host: host() })).status).toBe(200);

@@ -66,7 +66,8 @@ export function pageHead(html: string): { title: string; description: string } {
   return { title: decode(title), description: decode(description) };
 }
 
-const yamlString = (s: string) => JSON.stringify(s);
+// Double-quoted YAML; angle brackets as escapes so that no front-matter value reads as markup.
+export const yamlString = (s: string) => JSON.stringify(s).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
 
 export function withFrontmatter(markdown: string, head: { title: string; description: string; url: string }): string {
   return `---\ntitle: ${yamlString(head.title)}\ndescription: ${yamlString(head.description)}\nurl: ${yamlString(head.url)}\n---\n\n${markdown}`;

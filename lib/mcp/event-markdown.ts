@@ -1,5 +1,6 @@
 import type { EventDetail } from '../catalog/public-schema';
 import { formatBrl, lowestAvailable, type Sector } from '../catalog/tickets';
+import { yamlString } from '../markdown/convert';
 
 const mdEscape = (s: string) => s.replace(/([\\`*_[\]|<>])/g, '\\$1');
 
@@ -26,8 +27,8 @@ export function eventMarkdown(event: EventDetail, sectors: Sector[]): string {
   );
   return [
     '---',
-    `title: ${JSON.stringify(event.name)}`,
-    `url: ${event.url}`,
+    `title: ${yamlString(event.name)}`,
+    `url: ${yamlString(event.url)}`,
     '---',
     '',
     `# ${mdEscape(event.name)}`,
