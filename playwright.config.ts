@@ -12,7 +12,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['json', { outputFile: '.test-summary/playwright.json' }]],
   timeout: 60_000,
   use: {
     launchOptions: {

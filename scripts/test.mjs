@@ -1,21 +1,46 @@
 // npm test: every test of the project, in the order a reader would want them:
 // type check, production build, unit and HTTP tests (vitest), then the browser tests
-// (Playwright) when the project has them. Stops at the first failing stage.
+// (Playwright). Stops at the first failing stage and ends with one line that adds up
+// every test run: "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 
+rmSync('.test-summary', { recursive: true, force: true });
 const stages = [
   ['type check', 'npx', ['tsc', '--noEmit']],
   ['production build', 'npx', ['next', 'build']],
   ['unit and HTTP tests', 'npx', ['vitest', 'run']],
+  ['browser tests', 'npx', ['playwright', 'test']],
 ];
-if (existsSync('playwright.config.ts')) stages.push(['browser tests', 'npx', ['playwright', 'test']]);
 
+function totals() {
+  const sum = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync('.test-summary/vitest.json')) {
+    const v = JSON.parse(readFileSync('.test-summary/vitest.json', 'utf8'));
+    sum.passed += v.passed;
+    sum.failed += v.failed;
+    sum.skipped += v.skipped;
+  }
+  if (existsSync('.test-summary/playwright.json')) {
+    const s = JSON.parse(readFileSync('.test-summary/playwright.json', 'utf8')).stats ?? {};
+    sum.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    sum.failed += s.unexpected ?? 0;
+    sum.skipped += s.skipped ?? 0;
+  }
+  return sum;
+}
+
+let status = 0;
 for (const [name, cmd, args] of stages) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
   const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   if (result.status !== 0) {
     console.error(`\n${name} failed (exit ${result.status ?? result.signal}).`);
-    process.exit(result.status || 1);
+    status = result.status || 1;
+    break;
   }
 }
+const t = totals();
+if (status !== 0 && t.failed === 0) t.failed = 1; // a stage that failed outside any test still counts
+console.log(`\n${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`);
+process.exit(status);

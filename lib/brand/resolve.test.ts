@@ -13,6 +13,10 @@ describe('normalizeHost', () => {
     ['mare.localhost.:80', 'mare.localhost'],
     ['[::1]:3000', '::1'],
     ['[::1]', '::1'],
+    ['[2001:DB8::1]:443', '2001:db8::1'],
+    ['[::1', '::1'], // unclosed bracket: still no port or bracket left over
+    ['LOCALHOST.', 'localhost'],
+    ['aurora.localhost..', 'aurora.localhost'],
     ['  127.0.0.1:8080 ', '127.0.0.1'],
     ['', ''],
     [null, ''],
@@ -30,7 +34,15 @@ describe('resolveBrand', () => {
     ['localhost:3000', 'aurora', true],
     ['127.0.0.1', 'aurora', true],
     ['[::1]:3000', 'aurora', true],
+    ['aurora.localhost.:3000', 'aurora', true],
+    ['localhost.', 'aurora', true],
+    ['[::1]', 'aurora', true],
+    ['127.0.0.1:3000', 'aurora', true],
     ['evil.example', 'aurora', false],
+    // A subdomain of a brand host is not that brand: the id must match exactly.
+    ['x.mare.localhost', 'aurora', false],
+    ['mare.localhost.evil.example:3000', 'aurora', false],
+    ['127.0.0.2', 'aurora', false],
     ['aurora.localhost.evil.example', 'aurora', false],
     ['nope.localhost', 'aurora', false],
     ['', 'aurora', false],
@@ -44,6 +56,17 @@ describe('resolveBrand', () => {
     expect(resolveBrand(registry, 'evil.example', true)).toEqual({ brand: null, known: false });
     expect(resolveBrand(registry, 'mare.localhost', true).brand?.id).toBe('mare');
     expect(resolveBrand(registry, 'localhost', true).brand?.id).toBe('aurora');
+    // Loopback names are known hosts, so strict mode still answers them as the default brand.
+    for (const host of ['localhost:3000', '127.0.0.1', '[::1]:3000']) {
+      expect(resolveBrand(registry, host, true)).toEqual({ brand: expect.objectContaining({ id: 'aurora' }), known: true });
+    }
+    expect(resolveBrand(registry, null, true)).toEqual({ brand: null, known: false });
+  });
+
+  test('the default brand is the one the registry names, not the first listed', () => {
+    const reordered = registrySchema.parse({ ...registry, default: 'sertao' });
+    expect(resolveBrand(reordered, 'localhost').brand?.id).toBe('sertao');
+    expect(resolveBrand(reordered, 'unknown.example')).toEqual({ brand: expect.objectContaining({ id: 'sertao' }), known: false });
   });
 
   test('hosts listed in the registry win over the <id>.localhost convention', () => {
@@ -66,11 +89,21 @@ describe('registrySchema', () => {
     ['a host owned twice', { default: 'aurora', brands: [brand, { ...brand, id: 'other' }] }, /belongs to two brands/],
     ['an unknown default', { default: 'ghost', brands: [brand] }, /not registered/],
     ['a site URL that is not http(s)', { default: 'aurora', brands: [{ ...brand, site_url: 'ftp://x' }] }, /./],
+    ['a host owned twice in different case', { default: 'aurora', brands: [brand, { ...brand, id: 'other', hosts: ['AURORA.LOCALHOST'] }] }, /belongs to two brands/],
+    ['a brand without hosts', { default: 'aurora', brands: [{ ...brand, hosts: [] }] }, /./],
+    ['no brands at all', { default: 'aurora', brands: [] }, /./],
     ['a host with a port', { default: 'aurora', brands: [{ ...brand, hosts: ['aurora.localhost:3000'] }] }, /host name/],
   ])('refuses %s', (_, input, message) => {
     const r = registrySchema.safeParse(input);
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => i.message).join(' ')).toMatch(message);
+  });
+
+  test('host names are stored lowercased and site URLs without a trailing slash', () => {
+    const r = registrySchema.parse({ default: 'aurora', brands: [{ ...brand, hosts: ['Tickets.Example.COM'], site_url: 'https://tickets.example.com/' }] });
+    expect(r.brands[0]!.hosts).toEqual(['tickets.example.com']);
+    expect(r.brands[0]!.site_url).toBe('https://tickets.example.com');
+    expect(resolveBrand(r, 'TICKETS.EXAMPLE.COM:443')).toMatchObject({ brand: { id: 'aurora' }, known: true });
   });
 
   test('the demo registry has three distinct brands with site URLs on their own host and port', () => {

@@ -52,6 +52,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
 
 /** Turns free text into a prefix-matching tsquery of its words, or null when it has none. */
 export function toTsQuery(q: string): string | null {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  // NFC first: a decomposed accent ("a" + U+0302) would otherwise split the word in two.
+  const words = q.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
   return words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null;
 }

@@ -39,7 +39,8 @@ export function splitStatements(sql: string): string[] {
   let inDollar = false;
   for (const line of sql.split('\n')) {
     const stripped = line.replace(/--.*$/, '');
-    const dollars = stripped.match(/\$[a-z]*\$/g)?.length ?? 0;
+    // A dollar-quote tag is empty or an identifier: $$, $fn$, $BODY$, $_$ (never $1, a parameter).
+    const dollars = stripped.match(/\$(?:[A-Za-z_][A-Za-z0-9_]*)?\$/g)?.length ?? 0;
     if (dollars % 2 === 1) inDollar = !inDollar;
     current += line + '\n';
     if (!inDollar && /;\s*$/.test(stripped)) {
