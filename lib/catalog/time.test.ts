@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isTimeZone, offsetMinutes, toZonedRfc3339, zonedTimeToInstant } from './time';
 
@@ -24,6 +25,17 @@ describe('toZonedRfc3339', () => {
     expect(toZonedRfc3339(new Date('2026-01-01T12:00:00Z'), 'Europe/Lisbon')).toBe('2026-01-01T12:00:00+00:00');
   });
 
+  test('zones follow their history, not a fixed offset: São Paulo kept daylight saving until 2019', () => {
+    expect(toZonedRfc3339(new Date('2018-12-01T12:00:00Z'), 'America/Sao_Paulo')).toBe('2018-12-01T10:00:00-02:00');
+    expect(toZonedRfc3339(new Date('2018-12-01T12:00:00Z'), 'America/Recife')).toBe('2018-12-01T09:00:00-03:00');
+  });
+
+  test('midnight is 00, never 24, and sub-second digits are dropped in both forms', () => {
+    expect(toZonedRfc3339(new Date('2026-12-06T03:00:00Z'), 'America/Sao_Paulo')).toBe('2026-12-06T00:00:00-03:00');
+    expect(toZonedRfc3339(new Date('2026-12-06T03:00:00.999Z'), 'America/Sao_Paulo')).toBe('2026-12-06T00:00:00-03:00');
+    expect(toZonedRfc3339(new Date('2026-12-06T03:00:00.999Z'), null)).toBe('2026-12-06T03:00:00Z');
+  });
+
   test('the text parses back to the same instant', () => {
     for (const tz of ['America/Sao_Paulo', 'America/Manaus', 'Asia/Kolkata']) {
       const t = new Date('2027-03-04T05:06:07Z');
@@ -39,6 +51,34 @@ describe('zonedTimeToInstant and offsetMinutes', () => {
     expect(zonedTimeToInstant('2026-07-01T13:00:00', 'Europe/Lisbon').toISOString()).toBe('2026-07-01T12:00:00.000Z');
   });
 
+  const BRAZIL = ['America/Sao_Paulo', 'America/Manaus', 'America/Recife', 'America/Cuiaba', 'America/Belem', 'America/Noronha', 'America/Rio_Branco'];
+
+  test('round trip: local time → instant → the same local time, in every Brazilian zone', () => {
+    for (const tz of BRAZIL) {
+      for (const local of ['2026-01-01T00:00:00', '2026-02-28T23:59:59', '2026-06-15T14:00:00', '2026-12-31T21:30:00']) {
+        const instant = zonedTimeToInstant(local, tz);
+        expect(toZonedRfc3339(instant, tz).slice(0, 19), `${tz} ${local}`).toBe(local);
+      }
+    }
+  });
+
+  test('round trip (property): any whole-second instant → zoned text → zonedTimeToInstant gives it back', () => {
+    // Brazil has had no daylight saving since 2019, so every local time is unambiguous.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.parse('2020-01-01T00:00:00Z') / 1000, max: Date.parse('2040-01-01T00:00:00Z') / 1000 }),
+        fc.constantFrom(...BRAZIL, 'UTC', 'Asia/Kolkata'),
+        (seconds, tz) => {
+          const instant = new Date(seconds * 1000);
+          const text = toZonedRfc3339(instant, tz);
+          expect(new Date(text).getTime()).toBe(instant.getTime());
+          expect(zonedTimeToInstant(text.slice(0, 19), tz).getTime()).toBe(instant.getTime());
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   test('offsets in minutes east of UTC', () => {
     const t = new Date('2026-12-01T00:00:00Z');
     expect(offsetMinutes(t, 'America/Sao_Paulo')).toBe(-180);
@@ -47,7 +87,10 @@ describe('zonedTimeToInstant and offsetMinutes', () => {
   });
 
   test('isTimeZone knows IANA names', () => {
-    expect(isTimeZone('America/Belem')).toBe(true);
+    for (const tz of ['America/Belem', 'America/Sao_Paulo', 'America/Manaus', 'America/Recife', 'America/Cuiaba', 'UTC']) {
+      expect(isTimeZone(tz), tz).toBe(true);
+    }
+    expect(isTimeZone('Brasil/Sao Paulo')).toBe(false);
     expect(isTimeZone('America/Atlantis')).toBe(false);
     expect(isTimeZone('')).toBe(false);
   });
