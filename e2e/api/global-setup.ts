@@ -20,7 +20,9 @@ export default async function setup(project: TestProject) {
   const cleanups: Array<() => Promise<void>> = [];
   const targets: Target[] = [];
 
-  const embedded = startServer('pglite', {});
+  // A generous database bound: these servers share two cores with the rest of the suite.
+  // The bound itself is tested on servers of their own (upstream.test.ts).
+  const embedded = startServer('pglite', { DB_TIMEOUT_MS: '10000' });
   let postgres: Promise<RunningServer> | undefined;
   let databaseUrl: string | undefined;
   if (await postgresReachable()) {
@@ -28,7 +30,7 @@ export default async function setup(project: TestProject) {
     cleanups.push(db.drop);
     databaseUrl = db.url;
     // A short snapshot window lets tests see backend changes without waiting long.
-    postgres = startServer('postgres', { DATABASE_URL: db.url, CATALOG_CACHE_TTL_MS: String(SHORT_SNAPSHOT_MS) });
+    postgres = startServer('postgres', { DATABASE_URL: db.url, CATALOG_CACHE_TTL_MS: String(SHORT_SNAPSHOT_MS), DB_TIMEOUT_MS: '10000' });
   } else if (process.env.CI === 'true') {
     throw new Error('PostgreSQL is not reachable on 127.0.0.1:5432, and CI=true requires the PostgreSQL run.');
   } else {

@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../brand/registry';
-import { generateDemo } from './demo';
+import { generateDemo, slugify } from './demo';
+import { CITIES } from './demo-places';
 import { eventRecord, type EventRecordInput } from './record';
+import { toZonedRfc3339 } from './time';
 
 const brands = demoRegistry(3000).brands;
 const anchor = new Date('2026-11-23T00:00:00Z');
@@ -49,6 +51,56 @@ describe('demo catalog', () => {
       for (const s of r.sectors!) for (const l of s.lots) expect(l.price_cents).toBeGreaterThan(l.fee_cents);
     }
     expect(demo.some((r: EventRecordInput) => /forr[oó]/i.test(r.name))).toBe(true);
+  });
+
+  test('status and is_closed agree: "Encerrado" exactly for ended events, closed unless "Ativo"', () => {
+    const endedAt = (r: EventRecordInput) => Date.parse((r.ends_at ?? r.starts_at)!);
+    for (const r of demo) {
+      expect(r.status === 'Encerrado', r.slug).toBe(endedAt(r) < anchor.getTime());
+      expect(r.is_closed, r.slug).toBe(r.status !== 'Ativo');
+    }
+    expect(demo.filter((r) => r.is_closed && r.status === 'Vendas pausadas').length).toBeGreaterThan(0);
+  });
+
+  test('every instant is written in its own zone\'s offset and ends after it starts', () => {
+    for (const r of demo) {
+      const start = new Date(r.starts_at!);
+      expect(toZonedRfc3339(start, r.timezone), r.slug).toBe(r.starts_at);
+      if (r.ends_at) {
+        expect(toZonedRfc3339(new Date(r.ends_at), r.timezone), r.slug).toBe(r.ends_at);
+        expect(Date.parse(r.ends_at)).toBeGreaterThan(start.getTime());
+      }
+    }
+    // Manaus and Cuiabá are an hour behind São Paulo.
+    const offsets = new Map(demo.map((r) => [r.timezone, r.starts_at!.slice(19)]));
+    expect(offsets.get('America/Sao_Paulo')).toBe('-03:00');
+    expect(offsets.get('America/Recife')).toBe('-03:00');
+    expect(offsets.get('America/Manaus')).toBe('-04:00');
+    expect(offsets.get('America/Cuiaba')).toBe('-04:00');
+  });
+
+  test('a venue\'s city decides the event\'s time zone and state; online events have no venue', () => {
+    for (const r of demo) {
+      expect(r.is_online, r.slug).toBe(r.venue === null);
+      if (!r.venue) continue;
+      const city = CITIES.find((c) => c.city === r.venue!.city)!;
+      expect(city, r.venue.city!).toBeDefined();
+      expect(r.timezone).toBe(city.tz);
+      expect(r.venue.state_abbr).toBe(city.abbr);
+    }
+  });
+
+  test('events are spread over the brands in turn', () => {
+    expect(demo.slice(0, 6).map((r) => r.brand)).toEqual(['aurora', 'mare', 'sertao', 'aurora', 'mare', 'sertao']);
+    const perBrand = new Map<string, number>();
+    for (const r of demo) perBrand.set(r.brand, (perBrand.get(r.brand) ?? 0) + 1);
+    expect([...perBrand.values()]).toEqual([200, 200, 200]);
+  });
+
+  test('slugify folds accents, case and punctuation into single hyphens', () => {
+    expect(slugify('Forró na Praça: São João!')).toBe('forro-na-praca-sao-joao');
+    expect(slugify('  --Goiânia--  ')).toBe('goiania');
+    expect(slugify('Área VIP & Camarote')).toBe('area-vip-camarote');
   });
 
   test('starts_at is the local evening hour with the zone offset', () => {

@@ -30,6 +30,23 @@ describe('parseListQuery', () => {
     expect(parse('q=%20%20&city=&state=%09&organization=')).toEqual({ page: 1, perPage: 20 });
     expect(parse('q=%20forr%C3%B3%20').q).toBe('forró');
     expect(parse(`q=${'x'.repeat(500)}`).q).toHaveLength(200);
+    // Trimmed before the cut: leading blanks do not eat into the 200 characters.
+    expect(parse(`q=${'%20'.repeat(50)}${'y'.repeat(300)}`).q).toBe('y'.repeat(200));
+    expect(parse(`q=${'z'.repeat(200)}`).q).toBe('z'.repeat(200));
+    for (const name of ['city', 'state', 'organization'] as const) {
+      expect(parse(`${name}=${'w'.repeat(300)}`)[name]).toHaveLength(200);
+    }
+  });
+
+  test('every parameter is read at once, and unknown ones are ignored', () => {
+    expect(parse('q=forr%C3%B3&city=Recife&state=pe&organization=silva-eventos&page=3&per_page=10&sort=evil')).toEqual({
+      q: 'forró',
+      city: 'Recife',
+      state: 'pe',
+      organization: 'silva-eventos',
+      page: 3,
+      perPage: 10,
+    });
   });
 
   test('the first of repeated parameters counts', () => {
@@ -44,12 +61,28 @@ describe('toTsQuery', () => {
     ['  rock   in rio!! ', 'rock:* & in:* & rio:*'],
     ["x' | y & !z:*", 'x:* & y:* & z:*'],
     ['1º lote', '1º:* & lote:*'],
+    ['FORRÓ em Goiânia', 'forró:* & em:* & goiânia:*'],
+    ['ÇÃO Ñandú', 'ção:* & ñandú:*'],
+    ['rock-in-rio_2026', 'rock:* & in:* & rio:* & 2026:*'],
+    ['<script>alert(1)</script>', 'script:* & alert:* & 1:* & script:*'],
     ['a b c d e f g h i j', 'a:* & b:* & c:* & d:* & e:* & f:* & g:* & h:*'],
   ])('%s → %s', (q, expected) => {
     expect(toTsQuery(q)).toBe(expected);
   });
 
-  test.each(['', '   ', '!!! ...', '&|:*()'])('%s has no words', (q) => {
+  test('a decomposed accent (NFD, as some keyboards send it) gives the same query as the composed one', () => {
+    expect(toTsQuery('Goia\u0302nia Sa\u0303o')).toBe(toTsQuery('Goiânia São'));
+    expect(toTsQuery('Goia\u0302nia')).toBe('goiânia:*');
+  });
+
+  test('only the first 8 words count, and every word is a prefix match joined by AND', () => {
+    const q = toTsQuery('um dois tres quatro cinco seis sete oito nove dez')!;
+    expect(q.split(' & ')).toHaveLength(8);
+    expect(q).not.toContain('nove');
+    for (const part of q.split(' & ')) expect(part).toMatch(/^[\p{L}\p{N}]+:\*$/u);
+  });
+
+  test.each(['', '   ', '!!! ...', '&|:*()', "'\"\\;--", '\u{1F600}\u{1F389}'])('%s has no words', (q) => {
     expect(toTsQuery(q)).toBeNull();
   });
 });
