@@ -52,7 +52,9 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
 
 /** Turns free text into a prefix-matching tsquery of its words, or null when it has none. */
 export function toTsQuery(q: string): string | null {
-  // NFC first: a decomposed accent ("a" + U+0302) would otherwise split the word in two.
-  const words = q.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  // NFKC composes decomposed accents ("a" + U+0302 is "â") and unfolds compatibility forms
+  // ("⑴" is "(1)"). Modifier letters (ʼ ʻ ː) separate words: the database folds them to
+  // quote and colon, which are tsquery syntax and made the query fail.
+  const words = q.normalize('NFKC').toLowerCase().match(/(?:(?!\p{Lm})[\p{L}\p{N}])+/gu)?.slice(0, 8) ?? [];
   return words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
