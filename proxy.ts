@@ -70,6 +70,8 @@ const PAGE_MARKER = 'x-catalog-page';
 // Pages: Markdown when the client prefers it (rewritten to /md with the internal token),
 // else HTML with a per-request CSP nonce and a Link to the Markdown alternate.
 async function pageResponse(request: NextRequest, pathname: string, headers: Record<string, string>) {
+  // The Markdown route's own fetch of a page: it has checked the event already.
+  const checked = request.headers.has(RENDER_HEADER) && request.headers.get(INTERNAL_HEADER) === internalToken();
   const requestHeaders = new Headers(request.headers);
   requestHeaders.delete(INTERNAL_HEADER);
   requestHeaders.set(ORIGINAL_HOST_HEADER, request.headers.get('host') ?? '');
@@ -88,7 +90,7 @@ async function pageResponse(request: NextRequest, pathname: string, headers: Rec
   headers.Link = headers.Link ? `${headers.Link}, ${alternate}` : alternate;
   const event = EVENT_PAGE.exec(pathname);
   const host = request.headers.get('host') ?? '';
-  if (event && !(await eventExists(decodeURIComponent(event[1]!), host))) {
+  if (event && !checked && !(await eventExists(decodeURIComponent(event[1]!), host))) {
     const page = await missingPage(host, request.headers.get('accept') ?? 'text/html');
     return new Response(new Uint8Array(page.body), { status: 404, headers: { ...headers, ...page.headers } });
   }

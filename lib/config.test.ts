@@ -109,3 +109,12 @@ describe('readConfig', () => {
     expect(lines.slice(1).map((l) => l.trim().split(':')[0]).sort()).toEqual(['API_SUNSET_AT', 'PORT', 'STRICT_HOSTS']);
   });
 });
+
+describe('blank numbers', () => {
+  test('a blank number variable counts as unset, like a blank text one', () => {
+    const c = readConfig({ PORT: '', CATALOG_CACHE_TTL_MS: ' ', DB_TIMEOUT_MS: '' });
+    expect(c.port).toBe(3000);
+    expect(c.catalogCacheTtlMs).toBe(30_000);
+    expect(c.dbTimeoutMs).toBe(2000);
+  });
+});

@@ -19,27 +19,31 @@ const optionalDate = optionalText.pipe(
     .transform((v) => (v === undefined ? undefined : new Date(v))),
 );
 
+// A blank number means "unset", as a blank text does.
+const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const int = (min: number, max: number, fallback: number) => z.preprocess(blankIsUnset, z.coerce.number().int().min(min).max(max).default(fallback));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: int(1, 65535, 3000),
   DATABASE_URL: optionalText,
   CATALOG_DIR: optionalText,
   CATALOG_SEED: z.enum(['demo', 'none']).default('demo'),
-  DEMO_EVENTS: z.coerce.number().int().min(1).max(2_000_000).default(720),
-  DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  DEMO_EVENTS: int(1, 2_000_000, 720),
+  DB_TIMEOUT_MS: int(50, 60_000, 2000),
+  DB_POOL_SIZE: int(1, 100, 10),
+  CATALOG_CACHE_TTL_MS: int(0, 3_600_000, 30_000),
   AGENT_CREDENTIAL_SECRET: optionalText,
-  AGENT_CREDENTIAL_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  AGENT_CREDENTIAL_TTL_DAYS: int(1, 365, 30),
   BRANDS_FILE: optionalText,
   STRICT_HOSTS: flag,
   BENCH_FLOOR: flag,
   REDIS_URL: optionalText,
   TRUSTED_PROXIES: optionalText,
-  RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
-  RATE_LIMIT_API: z.coerce.number().int().min(1).default(600),
-  RATE_LIMIT_MARKDOWN: z.coerce.number().int().min(1).default(300),
-  RATE_LIMIT_TOOLS: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_WINDOW_S: int(1, 86_400, 60),
+  RATE_LIMIT_API: int(1, Number.MAX_SAFE_INTEGER, 600),
+  RATE_LIMIT_MARKDOWN: int(1, Number.MAX_SAFE_INTEGER, 300),
+  RATE_LIMIT_TOOLS: int(1, Number.MAX_SAFE_INTEGER, 300),
   RATE_LIMIT_PREFIX: z.string().regex(/^[a-z0-9:_-]{1,40}$/).default('catalog'),
   API_DEPRECATED_AT: optionalDate,
   API_SUNSET_AT: optionalDate,

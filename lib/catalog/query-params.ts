@@ -34,7 +34,8 @@ function clampInt(raw: string | null, fallback: number, min: number, max = Numbe
 }
 
 function text(raw: string | null, max = MAX_QUERY_LENGTH): string | undefined {
-  const value = raw?.trim().slice(0, max);
+  // PostgreSQL text cannot hold NUL: a %00 in a filter would make the query fail.
+  const value = raw?.replaceAll('\0', '').trim().slice(0, max);
   return value ? value : undefined;
 }
 

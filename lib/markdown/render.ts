@@ -1,10 +1,14 @@
 import { request } from 'node:http';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Brand } from '../brand/schema';
+import { getEvent } from '../catalog/events';
 import { snapshot } from '../catalog/snapshot-cache';
 import { config } from '../config';
 import { mainToMarkdown, pageHead, withFrontmatter } from './convert';
-import { RENDER_HEADER } from './internal';
+import { INTERNAL_HEADER, RENDER_HEADER, internalToken } from './internal';
+
+const EVENT_PAGE = /^\/eventos\/([^/?#]+)/;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export type MarkdownPage = { status: number; body: string; tokens: number };
 
@@ -12,7 +16,7 @@ export type MarkdownPage = { status: number; body: string; tokens: number };
 function fetchHtml(path: string, host: string): Promise<{ status: number; html: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: config().port, path, headers: { host, accept: 'text/html', [RENDER_HEADER]: '1' } },
+      { host: '127.0.0.1', port: config().port, path, headers: { host, accept: 'text/html', [RENDER_HEADER]: '1', [INTERNAL_HEADER]: internalToken() } },
       (res) => {
         let html = '';
         res.setEncoding('utf8');
@@ -32,7 +36,13 @@ function fetchHtml(path: string, host: string): Promise<{ status: number; html: 
  */
 export function markdownPage(brand: Brand, pathWithSearch: string, host: string): Promise<MarkdownPage> {
   return snapshot(`md|${brand.id}|${pathWithSearch}`, async () => {
-    const { status, html } = await fetchHtml(pathWithSearch, host);
+    // An event page is checked here, in-process, so that the page fetch below needs no
+    // second check; a missing event takes the site's full 404 page.
+    const slug = EVENT_PAGE.exec(pathWithSearch)?.[1];
+    const missing = slug !== undefined && !(SLUG.test(slug) && (await getEvent(brand, slug)));
+    const fetched = await fetchHtml(missing ? '/__missing' : pathWithSearch, host);
+    const status = missing ? 404 : fetched.status;
+    const html = fetched.html;
     const url = new URL(pathWithSearch, brand.site_url).toString();
     const head = pageHead(html);
     const body = withFrontmatter(mainToMarkdown(html, brand.site_url), { ...head, url });

@@ -13,7 +13,11 @@ function textResult(text: string, structured?: Record<string, unknown>) {
   return { content: [{ type: 'text' as const, text }], ...(structured ? { structuredContent: structured } : {}) };
 }
 
-const notFound = (slug: string) => ({ ...textResult(`No event "${slug}" in this catalog.`), isError: true });
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A slug the catalog could hold is looked up; anything else (NUL, traversal, …) is simply not found. */
+const findEvent = (brand: Brand, slug: string) => (SLUG.test(slug) ? getEvent(brand, slug) : Promise.resolve(null));
+
+const notFound = (slug: string) => ({ ...textResult(`No event "${slug.slice(0, 160)}" in this catalog.`), isError: true });
 
 const slugInput = { slug: z.string().min(1).max(160).describe('Event slug, as in search_events') };
 const searchInput = {
@@ -59,12 +63,12 @@ export function catalogMcpServer(brand: Brand): McpServer {
   });
 
   server.registerTool('get_event', { ...tools.get_event, annotations: readOnly }, async ({ slug }) => {
-    const event = await getEvent(brand, slug);
+    const event = await findEvent(brand, slug);
     return event ? textResult(JSON.stringify(event), event) : notFound(slug);
   });
 
   server.registerTool('get_event_page', { ...tools.get_event_page, annotations: readOnly }, async ({ slug }) => {
-    const event = await getEvent(brand, slug);
+    const event = await findEvent(brand, slug);
     if (!event) return notFound(slug);
     return textResult(eventMarkdown(event, await getEventTickets(brand, slug)));
   });

@@ -1,0 +1,458 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { brandRegistry, demoRegistry } from '../brand/registry';
+import type { Brand } from '../brand/schema';
+import { getDb, whenDbReady } from '../db';
+import { migrate } from '../db/migrate';
+import { openPglite } from '../db/pglite';
+import type { Db } from '../db/types';
+import { generateDemo } from './demo';
+import { getEvent, listEvents, queryEvents } from './events';
+import { getEventOrThrow } from './get-event';
+import { importLines, parseLine } from './import';
+import { EventDetailSchema, EventListItemSchema, type EventDetail, type EventListItem } from './public-schema';
+import { parseListQuery } from './query-params';
+import { clearSnapshots } from './snapshot-cache';
+import { toZonedRfc3339 } from './time';
+
+// Integration tests on embedded PGlite, in this process. Two databases:
+//  - a private in-memory one for the import tool (importLines), built in beforeAll;
+//  - the process-wide catalog behind listEvents/getEvent (lib/db withDb), which with the
+//    default configuration is embedded, in memory, and seeded with the 720-event demo.
+
+const demoBrands = demoRegistry(3000).brands;
+const brandIds = new Set(demoBrands.map((b) => b.id));
+
+describe('parseLine', () => {
+  test.each([
+    ['   ', null],
+    ['{"brand":"aurora","slug":"ok-1","name":"Ok"}', 'record'],
+    ['{"brand":"aurora","slug":"ok-1","name":"Ok","timezone":"Mars/Base"}', /^timezone: /],
+    ['{"brand":"aurora","slug":"ok-1","name":"Ok","starts_at":"2026-12-05T21:00:00-03:00","ends_at":"2026-12-05T20:00:00-03:00"}', /^ends_at: ends_at is before starts_at$/],
+    ['{"brand":"aurora","slug":"ok-1","name":"Ok","venue":{"key":"v","state_abbr":"SPX"}}', /^venue\.state_abbr: /],
+    ['{"brand":"aurora","slug":"ok-1","name":"Ok","images":{"banner":"javascript:alert(1)"}}', /^images\.banner: /],
+    ['{"brand":"aurora","slug":"ok-1","name":"Ok","starts_at":"2026-12-05 21:00"}', /^starts_at: /],
+    ['{"brand":"aurora","slug":"Ok 1"}', /^slug: .*; name: /],
+    ['{"brand":"ghost","slug":"ok-1","name":"Ok"}', /^brand: unknown brand "ghost"$/],
+    ['[1,2]', /^\(line\): .*expected object/],
+    ['{"brand":', /^not valid JSON \(/],
+  ])('%s', (text, expected) => {
+    const r = parseLine(text, 9, brandIds);
+    if (expected === null) expect(r).toBeNull();
+    else if (expected === 'record') expect(r).toMatchObject({ line: 9, record: { slug: 'ok-1', description: null, sectors: [] } });
+    else expect(r).toEqual({ line: 9, reason: expect.stringMatching(expected) });
+  });
+});
+
+describe('importLines on a private in-memory catalog', () => {
+  let db: Db;
+  const anchor = new Date('2026-11-23T00:00:00Z');
+  const lines = [...generateDemo({ brands: demoBrands, events: 90, anchor })].map((r) => JSON.stringify(r));
+  const count = async (table: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
+  const TABLES = ['events', 'producers', 'venues', 'ticket_sectors', 'ticket_lots'];
+  const row = async (brand: string, slug: string) =>
+    (await db.query<Record<string, unknown>>('SELECT * FROM events WHERE brand_id = $1 AND slug = $2', [brand, slug]))[0];
+
+  beforeAll(async () => {
+    db = await openPglite();
+    expect(await migrate(db)).toEqual(['001-catalog', '002-seed-claim']);
+    await db.query(`INSERT INTO brands (id, name) VALUES ('aurora', 'Aurora'), ('mare', 'Maré'), ('sertao', 'Sertão')`);
+  }, 120_000);
+  afterAll(() => db?.close());
+
+  test('migrations run once: a second migrate applies nothing', async () => {
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  test('reports each bad line by number with its reason and keeps every good line', async () => {
+    const input = [
+      lines[0]!,
+      '{"brand":', // 2: invalid JSON
+      '', // 3: blank, skipped silently
+      JSON.stringify({ brand: 'ghost', slug: 'x', name: 'X' }), // 4: unknown brand
+      lines[1]!,
+      JSON.stringify({ brand: 'aurora', slug: 'Bad Slug', name: 'X' }), // 6: schema error
+      lines[2]!,
+    ];
+    const report = await importLines(db, input, brandIds);
+    expect(report).toEqual({
+      lines: 7,
+      imported: 3,
+      failed: [
+        { line: 2, reason: expect.stringMatching(/^not valid JSON/) },
+        { line: 4, reason: 'brand: unknown brand "ghost"' },
+        { line: 6, reason: expect.stringMatching(/^slug: lowercase letters, digits and single hyphens/) },
+      ],
+    });
+    const slugs = (await db.query<{ slug: string }>('SELECT slug FROM events ORDER BY id')).map((r) => r.slug);
+    expect(slugs).toEqual([0, 1, 2].map((i) => JSON.parse(lines[i]!).slug));
+  });
+
+  test('a line the database refuses is reported, and the other lines of its batch still land', async () => {
+    // Valid for the schema, but PostgreSQL text cannot hold NUL: the batch fails and is retried line by line.
+    const ok = (slug: string, name = 'Show') => JSON.stringify({ brand: 'sertao', slug, name });
+    const report = await importLines(db, [ok('nul-a'), ok('nul-b', 'Bad\u0000Name'), ok('nul-c')], brandIds);
+    expect(report).toEqual({ lines: 3, imported: 2, failed: [{ line: 2, reason: expect.stringMatching(/^rejected by the database: /) }] });
+    expect(await row('sertao', 'nul-a')).toBeDefined();
+    expect(await row('sertao', 'nul-b')).toBeUndefined();
+    expect(await row('sertao', 'nul-c')).toBeDefined();
+    await db.query(`DELETE FROM events WHERE slug LIKE 'nul-%'`);
+  });
+
+  test('is idempotent: the same lines twice give the same rows and ids', async () => {
+    await importLines(db, lines, brandIds);
+    const first = await db.query<{ id: number; slug: string }>('SELECT id::int, slug FROM events ORDER BY id');
+    const counts = await Promise.all(TABLES.map(count));
+    const report = await importLines(db, lines, brandIds);
+    expect(report).toEqual({ lines: 90, imported: 90, failed: [] });
+    expect(await db.query('SELECT id::int, slug FROM events ORDER BY id')).toEqual(first);
+    expect(await Promise.all(TABLES.map(count))).toEqual(counts);
+    expect(first).toHaveLength(90);
+  });
+
+  test('a later line updates the event, its venue, its tickets and its search keys', async () => {
+    const record = JSON.parse(lines[5]!);
+    const before = await row(record.brand, record.slug);
+    const changed = {
+      ...record,
+      name: 'Maracatu Renovado',
+      starts_at: '2027-01-10T20:00:00-03:00',
+      ends_at: null,
+      is_closed: true,
+      venue: { key: 'novo-palco-recife', name: 'Novo Palco', city: 'Recife', state: 'Pernambuco', state_abbr: 'pe' },
+      sectors: [{ name: 'Único', lots: [{ name: 'Lote final', price_cents: 12345, fee_cents: 1234 }] }],
+    };
+    expect(await importLines(db, [JSON.stringify(changed)], brandIds)).toEqual({ lines: 1, imported: 1, failed: [] });
+    const after = await row(record.brand, record.slug);
+    expect(after).toMatchObject({ id: before!.id, name: 'Maracatu Renovado', is_closed: true, ends_at: null, city_key: 'recife', state_key: 'pe' });
+    expect((after!.starts_at as Date).toISOString()).toBe('2027-01-10T23:00:00.000Z');
+    // Without an end, the event stays listed for a day after its start.
+    expect((after!.listed_until as Date).toISOString()).toBe('2027-01-11T23:00:00.000Z');
+    const lots = await db.query<{ name: string; price_cents: number; fee_cents: number }>(
+      `SELECT l.name, l.price_cents, l.fee_cents FROM ticket_lots l JOIN ticket_sectors s ON s.id = l.sector_id WHERE s.event_id = $1`,
+      [after!.id],
+    );
+    expect(lots).toEqual([{ name: 'Lote final', price_cents: 12345, fee_cents: 1234 }]);
+    const found = await db.query<{ slug: string }>(`SELECT slug FROM events WHERE search_tsv @@ to_tsquery('simple', catalog_fold('renovado:*'))`);
+    expect(found).toEqual([{ slug: record.slug }]);
+    expect(await count('events')).toBe(90);
+  });
+
+  test('within one import, the last line for an event wins', async () => {
+    const base = { brand: 'mare', slug: 'duplicada-1' };
+    const report = await importLines(db, [JSON.stringify({ ...base, name: 'Primeira' }), JSON.stringify({ ...base, name: 'Segunda' })], brandIds);
+    expect(report.failed).toEqual([]);
+    expect(await db.query('SELECT name FROM events WHERE brand_id = $1 AND slug = $2', [base.brand, base.slug])).toEqual([{ name: 'Segunda' }]);
+  });
+
+  test('the same slug in two brands is two events', async () => {
+    const lineFor = (brand: string) => JSON.stringify({ brand, slug: 'mesmo-slug', name: `Evento ${brand}` });
+    await importLines(db, [lineFor('aurora'), lineFor('mare')], brandIds);
+    const rows = await db.query<{ brand_id: string; name: string }>(`SELECT brand_id, name FROM events WHERE slug = 'mesmo-slug' ORDER BY brand_id`);
+    expect(rows).toEqual([
+      { brand_id: 'aurora', name: 'Evento aurora' },
+      { brand_id: 'mare', name: 'Evento mare' },
+    ]);
+  });
+
+  test('a renamed producer renames the search keys of all its events', async () => {
+    const record = JSON.parse(lines[7]!);
+    const renamed = { ...record, producer: { ...record.producer, name: 'Xiquexique Produções' } };
+    await importLines(db, [JSON.stringify(renamed)], brandIds);
+    const [{ n }] = (await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events e JOIN producers p ON p.id = e.producer_id WHERE p.brand_id = $1 AND p.slug = $2`,
+      [record.brand, record.producer.slug],
+    )) as [{ n: number }];
+    expect(n).toBeGreaterThan(0);
+    const found = await db.query(`SELECT 1 FROM events WHERE search_tsv @@ to_tsquery('simple', 'xiquexique:*')`);
+    expect(found).toHaveLength(n);
+  });
+
+  test('every import that lands a line moves the catalog version; one that lands none does not', async () => {
+    const version = async () => Number((await db.query<{ v: string }>('SELECT version::text AS v FROM catalog_state'))[0]!.v);
+    const before = await version();
+    await importLines(db, [lines[0]!], brandIds);
+    expect(await version()).toBe(before + 1);
+    await importLines(db, ['{"brand":', ''], brandIds);
+    expect(await version()).toBe(before + 1);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const words = (...texts: Array<string | null | undefined>) => fold(texts.filter(Boolean).join(' ')).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const PUBLIC_FIELDS = ['id', 'slug', 'name', 'description', 'status', 'starts_at', 'ends_at', 'timezone', 'is_online', 'is_closed', 'url', 'images', 'location', 'producer'].sort();
+const LOCATION_FIELDS = ['name', 'city', 'state', 'state_abbr', 'formatted_address', 'latitude', 'longitude'].sort();
+
+describe('listEvents and getEvent on the process-wide embedded catalog', () => {
+  const brands = brandRegistry().brands;
+  const [aurora, mare] = brands as [Brand, Brand];
+  const list = (brand: Brand, qs: string) => listEvents(brand, parseListQuery(new URLSearchParams(qs)));
+  /** Every page of a listing, checking that the pages add up to meta.total. */
+  const all = async (brand: Brand, qs = ''): Promise<EventListItem[]> => {
+    const out: EventListItem[] = [];
+    for (let page = 1; ; page++) {
+      const r = await list(brand, `${qs}&per_page=50&page=${page}`);
+      out.push(...r.data);
+      if (page >= r.meta.last_page) {
+        expect(out).toHaveLength(r.meta.total);
+        return out;
+      }
+    }
+  };
+  const slugs = (events: EventListItem[]) => events.map((e) => e.slug).sort();
+
+  let startedAt: number;
+  let listing: EventListItem[];
+  const details = new Map<string, EventDetail>();
+
+  beforeAll(async () => {
+    expect(brandRegistry().brands.map((b) => b.id)).toEqual(['aurora', 'mare', 'sertao']);
+    startedAt = Date.now();
+    await whenDbReady();
+    listing = await all(aurora);
+    for (const e of listing) details.set(e.slug, (await getEvent(aurora, e.slug))!);
+  }, 120_000);
+
+  const searchable = (e: EventListItem) => words(e.name, e.location?.name, e.location?.city, e.location?.state, details.get(e.slug)?.producer?.name);
+  /** What the search must find: events where every query word starts some word of name, venue, city, state or producer. */
+  const expectedMatches = (q: string) => listing.filter((e) => words(q).every((w) => searchable(e).some((s) => s.startsWith(w))));
+
+  test('the demo catalog is there, and every listed event matches the public list schema', () => {
+    expect(listing.length).toBeGreaterThan(100);
+    for (const e of listing) expect(EventListItemSchema.safeParse(e).success, e.slug).toBe(true);
+  });
+
+  test('search "sao paulo" finds exactly the events that mention São Paulo', async () => {
+    const found = await all(aurora, 'q=sao+paulo');
+    expect(found.length).toBeGreaterThan(0);
+    expect(slugs(found)).toEqual(slugs(expectedMatches('sao paulo')));
+    expect(found.some((e) => e.location?.city === 'São Paulo')).toBe(true);
+  });
+
+  test('search ignores case and accents, in composed or decomposed form', async () => {
+    const base = await list(aurora, 'q=sao+paulo&per_page=50');
+    for (const q of ['SÃO PAULO', 'São Paulo', 'sÃo   pAULO!', 'Sa\u0303o Paulo']) {
+      expect(await list(aurora, `q=${encodeURIComponent(q)}&per_page=50`), q).toEqual(base);
+    }
+  });
+
+  test('search "forro" finds every Forró event, by prefix too', async () => {
+    const found = await all(aurora, 'q=forro');
+    const forro = listing.filter((e) => e.name.includes('Forró'));
+    expect(forro.length).toBeGreaterThan(0);
+    expect(slugs(found)).toEqual(slugs(expectedMatches('forro')));
+    for (const e of forro) expect(slugs(found)).toContain(e.slug);
+    expect(slugs(await all(aurora, 'q=FORR'))).toEqual(slugs(expectedMatches('forr')));
+  });
+
+  test('a search that is only punctuation is no search; one that matches nothing is an empty page', async () => {
+    expect((await list(aurora, 'q=%21%21%21&per_page=50')).meta.total).toBe(listing.length);
+    expect(await list(aurora, 'q=zzzzqqqq')).toEqual({ data: [], meta: { total: 0, per_page: 20, current_page: 1, last_page: 1 } });
+  });
+
+  test('no query text makes the query fail: characters the database folds to tsquery syntax, quotes, operators, NUL', async () => {
+    for (const q of ['⑴', 'Hawaiʻi', 'ŉ', 'aː', "'; DROP TABLE events; --", 'a & | ! ( ) :* b', '\\', '%', '日本語', '\u0000']) {
+      await expect(list(aurora, `q=${encodeURIComponent(q)}`), q).resolves.toMatchObject({ meta: { current_page: 1 } });
+    }
+    for (const qs of ['city=a%00b', 'organization=a%00b', 'state=s%00', 'city=%ED%A0%80']) {
+      await expect(list(aurora, qs), qs).resolves.toMatchObject({ meta: { total: 0 } });
+    }
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }), async (q) => {
+        const r = await queryEvents(aurora, parseListQuery(new URLSearchParams({ q })), new Date());
+        expect(r.meta.total).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  test('city filter: exact city, any case or accent', async () => {
+    const expected = slugs(listing.filter((e) => e.location?.city === 'São Paulo'));
+    expect(expected.length).toBeGreaterThan(0);
+    for (const city of ['São Paulo', 'sao paulo', 'SÃO PAULO', '  são paulo  ']) {
+      expect(slugs(await all(aurora, `city=${encodeURIComponent(city)}`)), city).toEqual(expected);
+    }
+    expect(slugs(await all(aurora, 'city=GOIANIA'))).toEqual(slugs(listing.filter((e) => e.location?.city === 'Goiânia')));
+    // Exact, not a prefix or a word: "Sao" is not São Paulo, "Paulo" is not either.
+    expect((await list(aurora, 'city=sao')).meta.total).toBe(0);
+    expect((await list(aurora, 'city=paulo')).meta.total).toBe(0);
+  });
+
+  test('state filter: two letters, any case; anything else matches nothing', async () => {
+    const expected = slugs(listing.filter((e) => e.location?.state_abbr === 'SP'));
+    expect(expected.length).toBeGreaterThan(0);
+    for (const state of ['SP', 'sp', 'Sp']) expect(slugs(await all(aurora, `state=${state}`)), state).toEqual(expected);
+    for (const state of ['SPX', 'S', 'São Paulo', '%25']) {
+      expect((await list(aurora, `state=${encodeURIComponent(state)}`)).meta, state).toEqual({ total: 0, per_page: 20, current_page: 1, last_page: 1 });
+    }
+  });
+
+  test('organization filter: the events of one producer of this brand', async () => {
+    const producer = details.get(listing[0]!.slug)!.producer!;
+    const expected = listing.filter((e) => details.get(e.slug)?.producer?.slug === producer.slug);
+    const found = await all(aurora, `organization=${producer.slug}`);
+    expect(slugs(found)).toEqual(slugs(expected));
+    expect((await list(aurora, 'organization=no-such-producer')).meta.total).toBe(0);
+    // A producer of another brand gives nothing here, even when it has events over there.
+    const mareSlug = (await getEvent(mare, (await list(mare, 'per_page=1')).data[0]!.slug))!.producer!.slug;
+    const auroraProducers = new Set([...details.values()].map((d) => d.producer?.slug));
+    if (!auroraProducers.has(mareSlug)) expect((await list(aurora, `organization=${mareSlug}`)).meta.total).toBe(0);
+    expect((await list(mare, `organization=${mareSlug}`)).meta.total).toBeGreaterThan(0);
+  });
+
+  test('filters combine with AND', async () => {
+    const found = await all(aurora, 'state=sp&q=festival');
+    expect(slugs(found)).toEqual(slugs(expectedMatches('festival').filter((e) => e.location?.state_abbr === 'SP')));
+  });
+
+  test('the default listing is sorted by starts_at, then id', () => {
+    for (let i = 1; i < listing.length; i++) {
+      const [a, b] = [listing[i - 1]!, listing[i]!];
+      const [ta, tb] = [Date.parse(a.starts_at!), Date.parse(b.starts_at!)];
+      expect(ta < tb || (ta === tb && a.id < b.id), `${a.slug} before ${b.slug}`).toBe(true);
+    }
+  });
+
+  test('the default listing holds no ended event, and ended events stay reachable by slug', async () => {
+    for (const e of listing) {
+      expect(e.status, e.slug).not.toBe('Encerrado');
+      const end = e.ends_at ? Date.parse(e.ends_at) : Date.parse(e.starts_at!) + 86_400_000;
+      expect(end, e.slug).toBeGreaterThanOrEqual(startedAt - 60_000);
+    }
+    const db = await getDb();
+    const ended = await db.query<{ slug: string }>(`SELECT slug FROM events WHERE brand_id = $1 AND status = 'Encerrado'`, [aurora.id]);
+    expect(ended.length).toBeGreaterThan(0);
+    const listed = new Set(listing.map((e) => e.slug));
+    for (const { slug } of ended) expect(listed.has(slug), slug).toBe(false);
+    const detail = await getEvent(aurora, ended[0]!.slug);
+    expect(detail).toMatchObject({ slug: ended[0]!.slug, is_closed: true, status: null });
+  });
+
+  test('pages are consecutive slices of the listing, with true meta', async () => {
+    const page2 = await list(aurora, 'page=2&per_page=7');
+    expect(page2.data.map((e) => e.slug)).toEqual(listing.slice(7, 14).map((e) => e.slug));
+    expect(page2.meta).toEqual({ total: listing.length, per_page: 7, current_page: 2, last_page: Math.ceil(listing.length / 7) });
+    // Out-of-range values are clamped, and meta says what was served.
+    expect((await list(aurora, 'page=0&per_page=1000')).meta).toMatchObject({ current_page: 1, per_page: 50 });
+  });
+
+  test('a page past the end is empty, with the true meta', async () => {
+    const last = Math.ceil(listing.length / 50);
+    for (const page of [last + 1, 1_000_000]) {
+      expect(await list(aurora, `page=${page}&per_page=50`)).toEqual({
+        data: [],
+        meta: { total: listing.length, per_page: 50, current_page: page, last_page: last },
+      });
+    }
+  });
+
+  test("one brand's events never appear for another", async () => {
+    const mareListing = await all(mare);
+    const auroraIds = new Set(listing.map((e) => e.id));
+    expect(mareListing.length).toBeGreaterThan(0);
+    for (const e of mareListing) {
+      expect(auroraIds.has(e.id), e.slug).toBe(false);
+      expect(e.url.startsWith(`${mare.site_url}/eventos/`), e.url).toBe(true);
+    }
+    for (const e of listing) expect(e.url).toBe(`${aurora.site_url}/eventos/${e.slug}`);
+    // By slug, across brands: not found.
+    for (const e of listing.slice(0, 20)) expect(await getEvent(mare, e.slug), e.slug).toBeNull();
+    for (const e of mareListing.slice(0, 20)) expect(await getEvent(aurora, e.slug), e.slug).toBeNull();
+    // The same search in two brands gives disjoint events.
+    const a = await all(aurora, 'q=sao+paulo');
+    const m = await all(mare, 'q=sao+paulo');
+    expect(m.length).toBeGreaterThan(0);
+    expect(a.filter((e) => m.some((x) => x.id === e.id))).toEqual([]);
+  });
+
+  test('getEvent gives the producer and a null status; the list gives the status and a null producer', async () => {
+    for (const e of listing.slice(0, 30)) {
+      const d = details.get(e.slug)!;
+      expect(EventDetailSchema.safeParse(d).success, e.slug).toBe(true);
+      expect(d.status).toBeNull();
+      expect(d.producer).toEqual({ name: expect.any(String), slug: expect.stringMatching(/^[a-z0-9-]+$/) });
+      expect(e.producer).toBeNull();
+      expect(e.status).toEqual(expect.any(String));
+      // Everything else is the same event.
+      const { status: _s, producer: _p, ...rest } = d;
+      const { status: _s2, producer: _p2, ...restList } = e;
+      expect(rest).toEqual(restList);
+    }
+    expect(await getEvent(aurora, 'no-such-event')).toBeNull();
+  });
+
+  test('times carry the offset of the event zone; images and URLs are absolute on the brand site', () => {
+    const zones = new Set<string>();
+    for (const e of listing) {
+      zones.add(`${e.timezone} ${e.starts_at!.slice(19)}`);
+      expect(toZonedRfc3339(new Date(e.starts_at!), e.timezone), e.slug).toBe(e.starts_at);
+      if (e.images.banner) expect(e.images.banner.startsWith(`${aurora.site_url}/`), e.images.banner).toBe(true);
+    }
+    expect(zones).toContain('America/Sao_Paulo -03:00');
+    expect([...zones].some((z) => /^America\/(Manaus|Cuiaba) -04:00$/.test(z))).toBe(true);
+  });
+
+  test('descriptions reach the public shape sanitized', async () => {
+    const db = await getDb();
+    const slug = listing[1]!.slug;
+    await db.query(`UPDATE events SET description = $1 WHERE brand_id = $2 AND slug = $3`, ['<p onclick="x()">Oi<script>alert(1)</script></p><img src=x onerror=alert(1)>', aurora.id, slug]);
+    clearSnapshots();
+    expect((await getEvent(aurora, slug))!.description).toBe('<p>Oi</p>');
+  });
+
+  test('the slug guard answers 400 for blanks and 404 for unknown or impossible slugs', async () => {
+    await expect(getEventOrThrow(aurora, '  ')).rejects.toMatchObject({ code: 'slug_missing' });
+    await expect(getEventOrThrow(aurora, undefined)).rejects.toMatchObject({ code: 'slug_missing' });
+    await expect(getEventOrThrow(aurora, '../etc')).rejects.toMatchObject({ code: 'event_not_found' });
+    await expect(getEventOrThrow(mare, listing[0]!.slug)).rejects.toMatchObject({ code: 'event_not_found' });
+    await expect(getEventOrThrow(aurora, listing[0]!.slug)).resolves.toMatchObject({ id: listing[0]!.id });
+  });
+
+  test('with a search term, results come by relevance: name, then producer, then venue, whatever the dates', async () => {
+    // Three events of our own in sertao (no other test counts that brand), the best match starting last.
+    const sertao = brands[2]!;
+    const event = (slug: string, starts_at: string, extra: object) =>
+      JSON.stringify({ brand: sertao.id, slug, name: 'Noite de Gala', starts_at, timezone: 'America/Recife', ...extra });
+    const report = await importLines(await getDb(), [
+      event('rank-venue', '2031-01-01T20:00:00-03:00', { venue: { key: 'teatro-xylofone', name: 'Teatro Xylofone', city: 'Recife' } }),
+      event('rank-producer', '2031-02-01T20:00:00-03:00', { producer: { slug: 'xylofone-producoes', name: 'Xylofone Produções' } }),
+      event('rank-name', '2031-03-01T20:00:00-03:00', { name: 'Xylofone ao vivo' }),
+    ], brandIds);
+    expect(report.failed).toEqual([]);
+    expect((await list(sertao, 'q=xylofone')).data.map((e) => e.slug)).toEqual(['rank-name', 'rank-producer', 'rank-venue']);
+    // Equal relevance: by date.
+    expect((await all(sertao, 'q=gala')).map((e) => e.slug).filter((slug) => slug.startsWith('rank-'))).toEqual(['rank-venue', 'rank-producer']);
+  });
+
+  // Last: it changes the shared catalog's schema and data.
+  test('closed field list: a new internal column and internal values never reach the public shapes', async () => {
+    const db = await getDb();
+    await db.query(`ALTER TABLE events ADD COLUMN secret_margin text DEFAULT 'LEAK-MARGIN'`);
+    await db.query(`UPDATE producers SET contact_email = 'leak@example.com', internal_notes = 'LEAK-NOTES'`);
+    // The leak is really in the database, so the checks below are not vacuous.
+    expect(await db.query(`SELECT secret_margin FROM events LIMIT 1`)).toEqual([{ secret_margin: 'LEAK-MARGIN' }]);
+    expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE internal_notes IS NOT NULL`))[0]!.n).toBeGreaterThan(0);
+    clearSnapshots(); // answers cached before the change would prove nothing
+
+    const lists = await Promise.all(brands.map((b) => all(b)));
+    const page = await list(aurora, 'q=sao+paulo&per_page=50');
+    const detailsAfter = await Promise.all(listing.slice(0, 50).map((e) => getEvent(aurora, e.slug)));
+    const text = JSON.stringify([lists, page, detailsAfter]);
+    for (const leak of ['LEAK-MARGIN', 'secret_margin', 'leak@example.com', 'LEAK-NOTES', 'contact_email', 'internal_notes', 'commission', 'Margem negociada']) {
+      expect(text, leak).not.toContain(leak);
+    }
+
+    expect(Object.keys(page).sort()).toEqual(['data', 'meta']);
+    expect(Object.keys(page.meta).sort()).toEqual(['current_page', 'last_page', 'per_page', 'total']);
+    const events: Array<EventListItem | EventDetail> = [...lists.flat(), ...detailsAfter.map((d) => d!)];
+    expect(events.length).toBeGreaterThan(300);
+    for (const e of events) {
+      expect(Object.keys(e).sort(), e.slug).toEqual(PUBLIC_FIELDS);
+      expect(Object.keys(e.images).sort()).toEqual(['banner', 'thumbnail']);
+      if (e.location) expect(Object.keys(e.location).sort()).toEqual(LOCATION_FIELDS);
+      if (e.producer) expect(Object.keys(e.producer).sort()).toEqual(['name', 'slug']);
+    }
+  });
+});
