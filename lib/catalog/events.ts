@@ -3,6 +3,7 @@ import { withDb } from '../db';
 import { toPublicDetail, toPublicListItem, type EventRow } from './map';
 import type { EventDetail, EventList } from './public-schema';
 import { MAX_OFFSET, toTsQuery, type ListQuery } from './query-params';
+import { isSlug } from './record';
 import { snapshot } from './snapshot-cache';
 
 // Every column the public shape needs, and nothing else: internal columns are never selected.
@@ -96,6 +97,11 @@ export function eventSql(brand: Brand, slug: string): Sql {
 /** One event of the brand by slug, or null. Ended events stay reachable here. */
 export function getEvent(brand: Brand, slug: string): Promise<EventDetail | null> {
   return snapshot(`event|${brand.id}|${slug}`, () => queryEvent(brand, slug));
+}
+
+/** getEvent for a slug from outside: one the catalog could never hold needs no query. */
+export function findEvent(brand: Brand, slug: string): Promise<EventDetail | null> {
+  return isSlug(slug) ? getEvent(brand, slug) : Promise.resolve(null);
 }
 
 async function queryEvent(brand: Brand, slug: string): Promise<EventDetail | null> {

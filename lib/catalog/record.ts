@@ -6,7 +6,12 @@ import { isTimeZone } from './time';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().default(null).transform((v) => (v === '' ? null : v));
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase letters, digits and single hyphens').max(160);
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_MAX = 160;
+const slug = z.string().regex(SLUG_PATTERN, 'lowercase letters, digits and single hyphens').max(SLUG_MAX);
+
+/** Whether a string could be a slug in the catalog (events, producers, venues). */
+export const isSlug = (s: string): boolean => s.length <= SLUG_MAX && SLUG_PATTERN.test(s);
 const instant = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
 // An image is an absolute http(s) URL, or a path on the brand's own site ("/media/…"),
 // resolved against the brand's site_url when served.

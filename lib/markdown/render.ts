@@ -1,14 +1,13 @@
 import { request } from 'node:http';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Brand } from '../brand/schema';
-import { getEvent } from '../catalog/events';
+import { findEvent } from '../catalog/events';
 import { snapshot } from '../catalog/snapshot-cache';
 import { config } from '../config';
 import { mainToMarkdown, pageHead, withFrontmatter } from './convert';
 import { INTERNAL_HEADER, RENDER_HEADER, internalToken } from './internal';
 
 const EVENT_PAGE = /^\/eventos\/([^/?#]+)/;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export type MarkdownPage = { status: number; body: string; tokens: number };
 
@@ -39,7 +38,7 @@ export function markdownPage(brand: Brand, pathWithSearch: string, host: string)
     // An event page is checked here, in-process, so that the page fetch below needs no
     // second check; a missing event takes the site's full 404 page.
     const slug = EVENT_PAGE.exec(pathWithSearch)?.[1];
-    const missing = slug !== undefined && !(SLUG.test(slug) && (await getEvent(brand, slug)));
+    const missing = slug !== undefined && !(await findEvent(brand, slug));
     const fetched = await fetchHtml(missing ? '/__missing' : pathWithSearch, host);
     const status = missing ? 404 : fetched.status;
     const html = fetched.html;

@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { Brand } from '../brand/schema';
-import { getEvent, listEvents } from '../catalog/events';
+import { findEvent, listEvents } from '../catalog/events';
 import { parseListQuery } from '../catalog/query-params';
 import { getEventTickets } from '../catalog/tickets';
 import { API_VERSION } from '../openapi/health-schema';
@@ -12,10 +12,6 @@ const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: t
 function textResult(text: string, structured?: Record<string, unknown>) {
   return { content: [{ type: 'text' as const, text }], ...(structured ? { structuredContent: structured } : {}) };
 }
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** A slug the catalog could hold is looked up; anything else (NUL, traversal, …) is simply not found. */
-const findEvent = (brand: Brand, slug: string) => (SLUG.test(slug) ? getEvent(brand, slug) : Promise.resolve(null));
 
 const notFound = (slug: string) => ({ ...textResult(`No event "${slug.slice(0, 160)}" in this catalog.`), isError: true });
 

@@ -1,18 +1,17 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { TicketTable } from '@/app/_components/ticket-table';
-import { getEvent } from '@/lib/catalog/events';
+import { findEvent } from '@/lib/catalog/events';
 import { getEventTickets } from '@/lib/catalog/tickets';
 import { currentBrand } from '@/lib/site/brand-context';
 import { formatEventDate, zoneLabel } from '@/lib/site/format';
 import { eventJsonLd, scriptJson } from '@/lib/site/json-ld';
 
 type Params = Promise<{ slug: string }>;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 async function load(slug: string) {
   const brand = await currentBrand();
-  const event = SLUG.test(slug) ? await getEvent(brand, slug) : null;
+  const event = await findEvent(brand, slug);
   return { brand, event };
 }
 
