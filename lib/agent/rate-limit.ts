@@ -1,11 +1,12 @@
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { config } from '../config';
+import { processShared } from '../process-shared';
 
 export type Budget = 'api' | 'markdown' | 'tools';
 export type Decision = { allowed: boolean; budget: Budget; limit: number; remaining: number; resetS: number };
 
-let limiters: Record<Budget, RateLimiterAbstract> | undefined;
+const state = processShared('rate-limiters', () => ({ limiters: undefined as Record<Budget, RateLimiterAbstract> | undefined }));
 
 function redisClient(url: string): Redis {
   const client = new Redis(url, {
@@ -38,12 +39,12 @@ function build(): Record<Budget, RateLimiterAbstract> {
 
 /** Builds the limiters (and opens Redis) ahead of the first request that needs them. */
 export function warmRateLimits(): void {
-  limiters ??= build();
+  state.limiters ??= build();
 }
 
 /** Spends one request of `budget` for `key`. A store failure never refuses a request. */
 export async function consume(budget: Budget, key: string): Promise<Decision> {
-  limiters ??= build();
+  const limiters = (state.limiters ??= build());
   const limit = config().rateLimit.budgets[budget];
   try {
     const res = await limiters[budget].consume(key, 1);

@@ -1,16 +1,17 @@
 import { LRUCache } from 'lru-cache';
 import { config } from '../config';
+import { processShared } from '../process-shared';
 
 // Catalog answers are snapshots. Within the snapshot window identical questions share
 // one answer, and one database round trip even when they arrive together. A change is
 // visible at the latest when the window closes, or at once after an in-process import.
-let cache: LRUCache<string, Promise<unknown>> | undefined;
+const state = processShared('snapshot-cache', () => ({ cache: undefined as LRUCache<string, Promise<unknown>> | undefined }));
 
 function store(): LRUCache<string, Promise<unknown>> | undefined {
   const ttl = config().catalogCacheTtlMs;
   if (ttl === 0) return undefined;
-  cache ??= new LRUCache<string, Promise<unknown>>({ max: 10_000, ttl, ttlAutopurge: false });
-  return cache;
+  state.cache ??= new LRUCache<string, Promise<unknown>>({ max: 10_000, ttl, ttlAutopurge: false });
+  return state.cache;
 }
 
 export function snapshot<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -28,5 +29,5 @@ export function snapshot<T>(key: string, load: () => Promise<T>): Promise<T> {
 }
 
 export function clearSnapshots(): void {
-  cache?.clear();
+  state.cache?.clear();
 }

@@ -5,6 +5,7 @@ import { importLines } from '../catalog/import';
 import { migrate } from './migrate';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
+import { processShared } from '../process-shared';
 import { DbUnavailableError, withTimeout, type Db } from './types';
 
 export { DbUnavailableError, type Db } from './types';
@@ -43,7 +44,8 @@ export async function prepareDb(db: Db): Promise<void> {
   if (report.failed.length > 0) throw new Error(`demo catalog rejected lines: ${JSON.stringify(report.failed.slice(0, 3))}`);
 }
 
-let ready: Promise<Db> | undefined;
+// One catalog per process, whichever route bundle asks first.
+const state = processShared('catalog-db', () => ({ ready: undefined as Promise<Db> | undefined }));
 
 function start(): Promise<Db> {
   const attempt = (async () => {
@@ -59,16 +61,16 @@ function start(): Promise<Db> {
   // A failed start (database down) is forgotten so that the next request tries again.
   attempt.catch((err: unknown) => {
     console.error(`[db] catalog not ready: ${err instanceof Error ? err.message : String(err)}`);
-    if (ready === attempt) ready = undefined;
+    if (state.ready === attempt) state.ready = undefined;
   });
   return attempt;
 }
 
 /** The process's catalog database, ready to query, or DbUnavailableError within the configured time. */
 export async function getDb(): Promise<Db> {
-  ready ??= start();
+  state.ready ??= start();
   try {
-    return await withTimeout(ready, config().dbTimeoutMs, 'opening the catalog database');
+    return await withTimeout(state.ready, config().dbTimeoutMs, 'opening the catalog database');
   } catch (err) {
     if (err instanceof DbUnavailableError) throw err;
     throw new DbUnavailableError('catalog database unavailable', { cause: err });
@@ -77,8 +79,8 @@ export async function getDb(): Promise<Db> {
 
 /** Waits, without a time bound, until the catalog is open (start-up scripts and tests). */
 export function whenDbReady(): Promise<Db> {
-  ready ??= start();
-  return ready;
+  state.ready ??= start();
+  return state.ready;
 }
 
 /** Runs one query with the configured time bound. */
