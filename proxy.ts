@@ -5,7 +5,10 @@ import { brandForHost, defaultBrand } from '@/lib/brand/registry';
 import { discoveryLinkHeader } from '@/lib/discovery/well-known';
 import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER, RENDER_HEADER, internalToken } from '@/lib/markdown/internal';
 import { isPagePath, prefersMarkdown } from '@/lib/markdown/negotiate';
-import { eventExists, missingPage } from '@/lib/site/event-exists';
+import { eventExists } from '@/lib/site/event-exists';
+import { FILL_HEADER, cachedPage, pageCacheEnabled, pageKey, peekPage, renderPage, servePage } from '@/lib/site/page-cache';
+import { canonicalPagePath, markdownResponse, peekMarkdown } from '@/lib/markdown/cache';
+import type { Brand } from '@/lib/brand/schema';
 import { pageSecurityHeaders } from '@/lib/site/security-headers';
 import { CORS_HEADERS } from '@/lib/http/headers';
 import { problemResponse } from '@/lib/http/problem';
@@ -57,48 +60,71 @@ export async function proxy(request: NextRequest) {
     }
   }
   if (!isPagePath(pathname)) return NextResponse.next({ headers });
-  return pageResponse(request, pathname, headers);
+  return pageResponse(request, brand, pathname, headers);
 }
 
 // Next 16 serves an empty body for notFound() in production (vercel/next.js#98954) while
 // an unmatched path renders app/not-found.tsx in full: a missing event goes there.
 const EVENT_PAGE = /^\/eventos\/([^/]+)$/;
+const MISSING_PATH = '/__missing';
 
 /** Tells server.mjs that this response is a page: it adds Vary: Accept and maps errors to 503. */
 const PAGE_MARKER = 'x-catalog-page';
 
-// Pages: Markdown when the client prefers it (rewritten to /md with the internal token),
-// else HTML with a per-request CSP nonce and a Link to the Markdown alternate.
-async function pageResponse(request: NextRequest, pathname: string, headers: Record<string, string>) {
-  // The Markdown route's own fetch of a page: it has checked the event already.
-  const checked = request.headers.has(RENDER_HEADER) && request.headers.get(INTERNAL_HEADER) === internalToken();
+// Pages: Markdown when the client prefers it, else HTML with a per-request CSP nonce and
+// a Link to the Markdown alternate. Both come from the snapshot window's caches when
+// they hold the page; else Markdown is rewritten to /md (with the internal token) and
+// HTML is rendered once for the window.
+async function pageResponse(request: NextRequest, brand: Brand, pathname: string, headers: Record<string, string>) {
+  const internal = request.headers.get(INTERNAL_HEADER) === internalToken();
+  // The proxy's own render of a page for the cache, and the Markdown route's fetch of a
+  // page to convert: both are rendered as they are, never negotiated or checked again.
+  const fill = internal && request.headers.has(FILL_HEADER);
+  const forMarkdown = internal && request.headers.has(RENDER_HEADER);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.delete(INTERNAL_HEADER);
   requestHeaders.set(ORIGINAL_HOST_HEADER, request.headers.get('host') ?? '');
   headers[PAGE_MARKER] = '1';
-  if (!request.headers.has(RENDER_HEADER) && prefersMarkdown(request.headers.get('accept'))) {
+  const search = request.nextUrl.search;
+  if (!fill && !forMarkdown && prefersMarkdown(request.headers.get('accept'))) {
+    const canonical = canonicalPagePath(pathname);
+    const converted = canonical === null ? undefined : peekMarkdown(brand, canonical + search);
+    if (converted) return markdownResponse(await converted, request.method, headers);
     requestHeaders.set(INTERNAL_HEADER, internalToken());
     const target = request.nextUrl.clone();
     target.pathname = `/md${pathname === '/' ? '' : pathname}`;
     return NextResponse.rewrite(target, { request: { headers: requestHeaders }, headers });
   }
+  if (!fill) {
+    const alternate = `<${new URL(pathname, brand.site_url)}>; rel="alternate"; type="text/markdown"`;
+    headers.Link = headers.Link ? `${headers.Link}, ${alternate}` : alternate;
+  }
+  const host = request.headers.get('host') ?? '';
+  const key = pageKey(brand.id, pathname + search);
+  if (forMarkdown) {
+    const held = peekPage(key);
+    if (held) return servePage(await held, request.method, headers);
+  } else if (!fill && !flight(request)) {
+    const missing = async () => {
+      const slug = EVENT_PAGE.exec(pathname)?.[1];
+      if (slug === undefined) return false;
+      const decoded = canonicalPagePath(slug) === null ? null : decodeURIComponent(slug);
+      return decoded === null || !(await eventExists(decoded, host));
+    };
+    const render = async () => ((await missing()) ? renderPage(MISSING_PATH, host, 404) : renderPage(pathname + search, host));
+    if (pageCacheEnabled()) return servePage(await cachedPage(key, render), request.method, headers);
+    if (await missing()) return servePage(await renderPage(MISSING_PATH, host, 404), request.method, headers);
+  }
   const { nonce, csp } = pageSecurityHeaders();
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);
   headers['Content-Security-Policy'] = csp;
-  const alternate = `<${new URL(pathname, defaultBrandFor(request).site_url)}>; rel="alternate"; type="text/markdown"`;
-  headers.Link = headers.Link ? `${headers.Link}, ${alternate}` : alternate;
-  const event = EVENT_PAGE.exec(pathname);
-  const host = request.headers.get('host') ?? '';
-  if (event && !checked && !(await eventExists(decodeURIComponent(event[1]!), host))) {
-    const page = await missingPage(host, request.headers.get('accept') ?? 'text/html');
-    return new Response(new Uint8Array(page.body), { status: 404, headers: { ...headers, ...page.headers } });
-  }
   return NextResponse.next({ request: { headers: requestHeaders }, headers });
 }
 
-function defaultBrandFor(request: NextRequest) {
-  return brandForHost(request.headers.get('host')) ?? defaultBrand();
+/** A request of the client router for a page's RSC payload rather than its HTML (marked by server.mjs): never cached here. */
+function flight(request: NextRequest): boolean {
+  return request.headers.has('x-catalog-flight');
 }
 
 export const config = {

@@ -10,6 +10,10 @@ const REFUSED_BY_FETCH = new Set(['TRACE', 'TRACK']);
 const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
 // The socket peer, for the rate limiter; a client cannot set it (any copy is replaced).
 const PEER_HEADER = 'x-catalog-peer';
+// Next hides the client router's headers and its _rsc parameter from the proxy; this
+// marker tells the proxy that a request wants a page's RSC payload, not its HTML.
+const FLIGHT_HEADER = 'x-catalog-flight';
+const FLIGHT_REQUEST_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch'];
 
 const app = next({ dev: false, port, hostname: host });
 await app.prepare();
@@ -18,6 +22,8 @@ const handle = app.getRequestHandler();
 const server = createServer((req, res) => {
   delete req.headers[ORIGINAL_METHOD_HEADER];
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
+  delete req.headers[FLIGHT_HEADER];
+  if (FLIGHT_REQUEST_HEADERS.some((name) => name in req.headers) || /[?&]_rsc=/.test(req.url ?? '')) req.headers[FLIGHT_HEADER] = '1';
   if (req.method && REFUSED_BY_FETCH.has(req.method)) {
     req.headers[ORIGINAL_METHOD_HEADER] = req.method;
     req.method = 'GET';
@@ -35,6 +41,8 @@ function markPages(res) {
   res.writeHead = function (status, ...rest) {
     if (res.getHeader(PAGE_MARKER)) {
       res.removeHeader(PAGE_MARKER);
+      // Where the proxy sent a Markdown request inside the app is no business of the client.
+      res.removeHeader('x-middleware-rewrite');
       const vary = String(res.getHeader('vary') ?? '');
       const listed = vary.split(',').map((v) => v.trim().toLowerCase());
       if (!listed.includes('accept')) res.setHeader('Vary', vary ? `${vary}, Accept` : 'Accept');

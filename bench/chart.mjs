@@ -10,7 +10,7 @@ export function chart(rows) {
     .map((r, i) => {
       const y = 30 + i * (barH + 8);
       const w = Math.max(1, r.rpsRatio * scale);
-      const colour = r.kind === 'floor' ? '#64748b' : r.meets ? '#15803d' : '#b91c1c';
+      const colour = r.kind === 'floor' ? '#64748b' : !r.goal ? '#2563eb' : r.meets ? '#15803d' : '#b91c1c';
       return `<text x="${left - 8}" y="${y + 15}" text-anchor="end" font-size="12">${esc(r.name)}</text><rect x="${left}" y="${y}" width="${w.toFixed(1)}" height="${barH}" fill="${colour}"/><text x="${left + w + 6}" y="${y + 15}" font-size="12">${r.rpsRatio.toFixed(2)}× (${r.rps.toFixed(0)} req/s)</text>`;
     })
     .join('');

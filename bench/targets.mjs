@@ -1,7 +1,13 @@
-// Cases beyond the JSON API: the same event page as HTML and as Markdown (served from
-// the snapshot cache, and converted afresh on every request), and an MCP tool call.
+// Cases beyond the JSON API: the same event page as HTML and as Markdown, each as served
+// (from the snapshot window's caches) and rendered afresh on every request, and an MCP
+// tool call. Cached and uncached Markdown are compared with HTML served the same way.
 export async function targets({ slug }) {
-  let n = 0;
+  // A new query string on each request: neither the page nor its conversion can come
+  // from a cache.
+  const fresh = () => {
+    let n = 0;
+    return (req) => ({ ...req, path: `/eventos/${slug}?n=${n++}` });
+  };
   return [
     { name: 'event page HTML', path: `/eventos/${slug}`, kind: 'page' },
     {
@@ -11,14 +17,14 @@ export async function targets({ slug }) {
       kind: 'page',
       ratioOf: { base: 'event page HTML', max: 1.1 },
     },
+    { name: 'HTML uncached', path: `/eventos/${slug}`, setupRequest: fresh(), kind: 'uncached' },
     {
       name: 'Markdown uncached',
       path: `/eventos/${slug}`,
       headers: { accept: 'text/markdown' },
-      // A new query string each time: the conversion cannot come from the cache.
-      setupRequest: (req) => ({ ...req, path: `/eventos/${slug}?n=${n++}` }),
-      kind: 'page',
-      ratioOf: { base: 'event page HTML', max: 1.5 },
+      setupRequest: fresh(),
+      kind: 'uncached',
+      ratioOf: { base: 'HTML uncached', max: 1.5 },
     },
     {
       name: 'MCP search_events',

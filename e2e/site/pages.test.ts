@@ -144,3 +144,79 @@ describe('Markdown negotiation', () => {
     expect(res.text).toContain(`url: "http://aurora.localhost:${target.port}/?q=forro"`);
   });
 });
+
+// Pages and their Markdown are rendered once per snapshot window; each visitor still
+// gets a nonce of its own.
+describe('rendered pages within the snapshot window', () => {
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    request(target.port, path, { host: `aurora.localhost:${target.port}`, headers: { accept: 'text/html', ...headers } });
+  const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? '')![1]!;
+
+  test('the same HTML for every visitor, with a fresh nonce in the body and the CSP each time', async () => {
+    const list = await get('/');
+    const path = /href="(\/eventos\/[^"]+)"/.exec(list.text)![1]!;
+    const [a, b] = [await get(path), await get(path)];
+    for (const res of [a, b]) {
+      expect(res.status).toBe(200);
+      const nonce = nonceOf(res.header('content-security-policy'));
+      const used = new Set([...res.text.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+      expect([...used]).toEqual([nonce]);
+    }
+    const na = nonceOf(a.header('content-security-policy'));
+    const nb = nonceOf(b.header('content-security-policy'));
+    expect(na).not.toBe(nb);
+    expect(a.text.replaceAll(na, 'N')).toBe(b.text.replaceAll(nb, 'N'));
+    expect(a.header('cache-control')).toMatch(/no-store/);
+  });
+
+  test('a missing event answers one CSP that its scripts satisfy, and its own Markdown alternate', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await get('/eventos/no-such-event-here');
+      expect(res.status).toBe(404);
+      const csp = res.header('content-security-policy')!;
+      expect(csp.match(/script-src/g)).toHaveLength(1);
+      const nonce = nonceOf(csp);
+      for (const tag of res.text.match(/<script(?![^>]*application\/ld\+json)[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
+      expect(res.header('link')).toBe(`<http://aurora.localhost:${target.port}/eventos/no-such-event-here>; rel="alternate"; type="text/markdown"`);
+    }
+  });
+
+  test('HEAD of a page: the headers of GET, no body', async () => {
+    const head = await request(target.port, '/', { method: 'HEAD', host: `aurora.localhost:${target.port}` });
+    expect(head.status).toBe(200);
+    expect(head.header('content-type')).toBe('text/html; charset=utf-8');
+    expect(head.text).toBe('');
+  });
+
+  test('requests of the client router get the RSC payload, never cached HTML', async () => {
+    await get('/');
+    // Next answers a stale _rsc hash with a redirect to the right one.
+    let rsc = await get('/?_rsc=x1', { rsc: '1' });
+    if (rsc.status === 307) rsc = await get(new URL(rsc.header('location')!, 'http://x').pathname + new URL(rsc.header('location')!, 'http://x').search, { rsc: '1' });
+    expect(rsc.status).toBe(200);
+    expect(rsc.header('content-type')).toMatch(/^text\/x-component/);
+    const plain = await get('/', { 'x-catalog-flight': '1' });
+    expect(plain.header('content-type')).toBe('text/html; charset=utf-8');
+  });
+
+  test('the internal markers of the proxy are no way in from outside', async () => {
+    const forged = await get('/', { 'x-catalog-fill': '1', 'x-catalog-render': '1', 'x-catalog-internal': 'guess' });
+    expect(forged.status).toBe(200);
+    expect(forged.header('link')).toContain('rel="alternate"; type="text/markdown"');
+    expect(forged.header('content-security-policy')).toMatch(/'nonce-[^']+'/);
+  });
+
+  test('Markdown served again within the window keeps its headers, and hides the internal route', async () => {
+    const first = await get('/eventos/no-such-event-here', { accept: 'text/markdown' });
+    const again = await get('/eventos/no-such-event-here', { accept: 'text/markdown' });
+    for (const res of [first, again]) {
+      expect(res.status).toBe(404);
+      expect(res.header('content-type')).toBe('text/markdown; charset=utf-8');
+      expect(varies(res.header('vary'))).toContain('accept');
+      expect(res.header('x-middleware-rewrite')).toBeUndefined();
+      expect(res.header('ratelimit-policy')).toMatch(/"markdown"/);
+    }
+    expect(again.text).toBe(first.text);
+    expect(again.header('x-markdown-tokens')).toBe(first.header('x-markdown-tokens'));
+  });
+});

@@ -9,6 +9,7 @@ export type SwitchMode = 'forward' | 'refuse' | 'blackhole';
  */
 export async function tcpSwitch(targetPort: number, targetHost = '127.0.0.1') {
   let mode: SwitchMode = 'forward';
+  let bytesUp = 0;
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     sockets.add(client);
@@ -21,12 +22,15 @@ export async function tcpSwitch(targetPort: number, targetHost = '127.0.0.1') {
     upstream.on('close', () => sockets.delete(upstream));
     upstream.on('error', () => client.destroy());
     client.on('error', () => upstream.destroy());
+    client.on('data', (chunk: Buffer) => (bytesUp += chunk.length));
     client.pipe(upstream).pipe(client);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
   return {
     port,
+    /** Bytes sent to the server so far: any query shows here. */
+    bytesUp: () => bytesUp,
     set(next: SwitchMode) {
       mode = next;
       for (const s of sockets) s.destroy();

@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { brandRegistry } from '../brand/registry';
 import { getDb, whenDbReady } from '../db';
 import { getEvent, listEvents } from './events';
+import { windowRemainingMs, windowedCache } from './snapshot-cache';
 import { parseListQuery } from './query-params';
 
 // The process-wide catalog: embedded, in memory, with the demo catalog.
@@ -10,6 +11,11 @@ describe('snapshot cache', () => {
   beforeAll(async () => {
     await whenDbReady();
   }, 120_000);
+  // Windows close on the clock: keep each test inside one.
+  beforeEach(async () => {
+    const left = windowRemainingMs();
+    if (left < 3_000) await new Promise((r) => setTimeout(r, left + 10));
+  });
 
   test('repeated identical questions within the window send no query', async () => {
     const db = await getDb();
@@ -34,5 +40,40 @@ describe('snapshot cache', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => listEvents(brand, query)));
     expect(new Set(answers).size).toBe(1);
     expect(db.queryCount - before).toBe(2); // one count, one page
+  });
+});
+
+describe('snapshot windows', () => {
+  test('are aligned to the clock: an entry lives until the end of the window its load began in', () => {
+    const ttl = 30_000; // the default window
+    expect(windowRemainingMs(0)).toBe(ttl);
+    expect(windowRemainingMs(ttl - 1)).toBe(1);
+    expect(windowRemainingMs(ttl)).toBe(ttl);
+    expect(windowRemainingMs(10 * ttl + 12_345)).toBe(ttl - 12_345);
+  });
+
+  test('a windowed cache loads once, lets a caller peek, and forgets failures and refused answers', async () => {
+    const cache = windowedCache('test-window', 10);
+    let loads = 0;
+    const load = (value: number) => async () => {
+      loads++;
+      return value;
+    };
+    expect(cache.peek('a')).toBeUndefined();
+    const [x, y] = await Promise.all([cache.load('a', load(1)), cache.load('a', load(2))]);
+    expect([x, y, loads]).toEqual([1, 1, 1]);
+    expect(await cache.peek('a')).toBe(1);
+
+    await expect(cache.load('b', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(cache.peek('b')).toBeUndefined();
+
+    expect(await cache.load('c', load(503), (v) => v !== 503)).toBe(503);
+    await Promise.resolve();
+    expect(cache.peek('c')).toBeUndefined();
+    expect(await cache.load('c', load(200), (v) => v !== 503)).toBe(200);
+    expect(await cache.peek('c')).toBe(200);
+
+    cache.clear();
+    expect(cache.peek('a')).toBeUndefined();
   });
 });

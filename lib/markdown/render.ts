@@ -2,14 +2,12 @@ import { request } from 'node:http';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Brand } from '../brand/schema';
 import { findEvent } from '../catalog/events';
-import { snapshot } from '../catalog/snapshot-cache';
 import { config } from '../config';
+import { converted, markdownKey, type MarkdownPage } from './cache';
 import { mainToMarkdown, pageHead, withFrontmatter } from './convert';
 import { INTERNAL_HEADER, RENDER_HEADER, internalToken } from './internal';
 
 const EVENT_PAGE = /^\/eventos\/([^/?#]+)/;
-
-export type MarkdownPage = { status: number; body: string; tokens: number };
 
 /** The page's own HTML, from this server, marked so that it is never negotiated again. */
 function fetchHtml(path: string, host: string): Promise<{ status: number; html: string }> {
@@ -34,7 +32,7 @@ function fetchHtml(path: string, host: string): Promise<{ status: number; html: 
  * matter from its head. Cached per brand and URL for the snapshot window.
  */
 export function markdownPage(brand: Brand, pathWithSearch: string, host: string): Promise<MarkdownPage> {
-  return snapshot(`md|${brand.id}|${pathWithSearch}`, async () => {
+  return converted.load(markdownKey(brand, pathWithSearch), async () => {
     // An event page is checked here, in-process, so that the page fetch below needs no
     // second check; a missing event takes the site's full 404 page.
     const slug = EVENT_PAGE.exec(pathWithSearch)?.[1];

@@ -27,27 +27,3 @@ export function eventExists(slug: string, host: string): Promise<boolean> {
     req.end();
   });
 }
-
-/**
- * The site's 404 page for a host, rendered by this server for an unmatched path (which
- * Next renders in full, unlike a notFound() thrown by a page).
- */
-export function missingPage(host: string, accept: string): Promise<{ body: Buffer; headers: Record<string, string> }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: config().port, path: '/__missing', headers: { host, accept } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const headers: Record<string, string> = {};
-        for (const name of ['content-type', 'content-security-policy', 'link']) {
-          const v = res.headers[name];
-          if (v) headers[name] = Array.isArray(v) ? v.join(', ') : v;
-        }
-        resolve({ body: Buffer.concat(chunks), headers });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}

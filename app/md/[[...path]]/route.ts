@@ -1,5 +1,6 @@
 import { brandOrDefault } from '@/lib/brand/registry';
 import { INTERNAL_HEADER, internalToken, requestHost } from '@/lib/markdown/internal';
+import { markdownResponse } from '@/lib/markdown/cache';
 import { markdownPage } from '@/lib/markdown/render';
 import { apiNotFound } from '@/lib/http/not-found';
 
@@ -12,14 +13,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ path
   const { path = [] } = await params;
   const search = new URL(request.url).search;
   const page = await markdownPage(brand, `/${path.map(encodeURIComponent).join('/')}${search}`, host);
-  return new Response(page.body, {
-    status: page.status === 200 ? 200 : page.status,
-    headers: {
-      'Content-Type': 'text/markdown; charset=utf-8',
-      'x-markdown-tokens': String(page.tokens),
-      Vary: 'Accept',
-      'Cache-Control': page.status === 200 ? 'public, max-age=30, s-maxage=60, stale-while-revalidate=300' : 'no-store',
-    },
-  });
+  return markdownResponse(page, request.method);
 }
 export const HEAD = GET;

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { request } from '../support/client';
+import { createTestDatabase, postgresReachable } from '../support/postgres';
+import { startServer, type RunningServer } from '../support/server';
+import { tcpSwitch } from '../support/tcp-switch';
+
+const available = await postgresReachable();
+const WINDOW_MS = 300_000;
+
+// Repeated identical requests within the snapshot window do no database work. The
+// catalog is reached through a relay that counts the bytes sent to PostgreSQL: once
+// every kind of request has been answered, answering them all again sends none.
+describe.skipIf(!available && process.env.CI !== 'true')('no database work for repeated requests within the window', () => {
+  let server: RunningServer;
+  let relay: Awaited<ReturnType<typeof tcpSwitch>>;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    // Windows are aligned to the clock: start well inside one.
+    const left = WINDOW_MS - (Date.now() % WINDOW_MS);
+    if (left < 60_000) await new Promise((r) => setTimeout(r, left + 100));
+    const db = await createTestDatabase('catalog_repeat');
+    drop = db.drop;
+    const url = new URL(db.url);
+    relay = await tcpSwitch(Number(url.port || 5432), url.hostname);
+    url.port = String(relay.port);
+    server = await startServer('repeat', { DATABASE_URL: url.toString(), DEMO_EVENTS: '80', CATALOG_CACHE_TTL_MS: String(WINDOW_MS) });
+  }, 240_000);
+  afterAll(async () => {
+    await server?.stop();
+    await relay?.close();
+    await drop?.();
+  });
+
+  test('API, pages, Markdown and MCP', async () => {
+    const host = `mare.localhost:${server.port}`;
+    const list = await request(server.port, '/api/public/v1/events?per_page=2', { host });
+    const slug = (list.json() as { data: { slug: string }[] }).data[0]!.slug;
+    const mcp = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_events', arguments: { q: 'samba' } } });
+    const requests: Array<[string, Record<string, string>, string?]> = [
+      ['/api/public/v1/events?per_page=2', {}],
+      ['/api/public/v1/events?q=s%C3%A3o+paulo&state=sp', {}],
+      [`/api/public/v1/events/${slug}`, {}],
+      ['/api/public/v1/events/no-such-event', {}],
+      ['/', { accept: 'text/html' }],
+      ['/?q=forro&page=2', { accept: 'text/html' }],
+      [`/eventos/${slug}`, { accept: 'text/html' }],
+      ['/eventos/no-such-event', { accept: 'text/html' }],
+      [`/eventos/${slug}`, { accept: 'text/markdown' }],
+      ['/sitemap.xml', {}],
+      ['/mcp', { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, mcp],
+    ];
+    const answerAll = () =>
+      Promise.all(requests.map(([path, headers, body]) => request(server.port, path, { host, headers, method: body ? 'POST' : 'GET', body })));
+    const first = await answerAll();
+    expect(first.map((r) => r.status)).toEqual([200, 200, 200, 404, 200, 200, 200, 404, 200, 200, 200]);
+    const before = relay.bytesUp();
+    for (let round = 0; round < 3; round++) {
+      const again = await answerAll();
+      expect(again.map((r) => r.status)).toEqual(first.map((r) => r.status));
+    }
+    expect(relay.bytesUp() - before).toBe(0);
+  });
+});
