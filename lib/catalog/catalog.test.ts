@@ -7,7 +7,7 @@ import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import type { Db } from '../db/types';
 import { generateDemo } from './demo';
-import { getEvent, listEvents, queryEvents } from './events';
+import { countCap, getEvent, listEvents, listSql, queryEvents } from './events';
 import { getEventOrThrow } from './get-event';
 import { importLines, parseLine } from './import';
 import { EventDetailSchema, EventListItemSchema, type EventDetail, type EventListItem } from './public-schema';
@@ -55,7 +55,7 @@ describe('importLines on a private in-memory catalog', () => {
 
   beforeAll(async () => {
     db = await openPglite();
-    expect(await migrate(db)).toEqual(['001-catalog', '002-seed-claim']);
+    expect(await migrate(db)).toEqual(['001-catalog', '002-seed-claim', '003-under-way']);
     await db.query(`INSERT INTO brands (id, name) VALUES ('aurora', 'Aurora'), ('mare', 'Maré'), ('sertao', 'Sertão')`);
   }, 120_000);
   afterAll(() => db?.close());
@@ -175,6 +175,80 @@ describe('importLines on a private in-memory catalog', () => {
     expect(await version()).toBe(before + 1);
     await importLines(db, ['{"brand":', ''], brandIds);
     expect(await version()).toBe(before + 1);
+  });
+});
+
+describe('listing statements on a large brand (private catalog)', () => {
+  let db: Db;
+  const now = new Date('2026-11-23T12:00:00Z');
+  const brand = demoBrands[0]!;
+  const UPCOMING = 10_100;
+
+  beforeAll(async () => {
+    db = await openPglite();
+    await migrate(db);
+    await db.query(`INSERT INTO brands (id, name) VALUES ($1, 'Aurora')`, [brand.id]);
+    const at = now.toISOString();
+    // Upcoming, ended, under way (one for months), and without a start.
+    await db.query(
+      `INSERT INTO events (brand_id, slug, name, starts_at, listed_until)
+       SELECT $1, 'up-' || g, 'Up ' || g, $2::timestamptz + g * interval '1 minute', $2::timestamptz + g * interval '1 minute' + interval '2 hours'
+       FROM generate_series(1, ${UPCOMING}) g
+       UNION ALL SELECT $1, 'ended-' || g, 'Ended ' || g, $2::timestamptz - g * interval '1 day', $2::timestamptz - g * interval '1 day' + interval '3 hours'
+       FROM generate_series(1, 40) g
+       UNION ALL SELECT $1, 'now-' || g, 'Now ' || g, $2::timestamptz - g * interval '1 hour', $2::timestamptz + interval '1 day'
+       FROM generate_series(1, 5) g
+       UNION ALL SELECT $1, 'season', 'Season', $2::timestamptz - interval '200 days', $2::timestamptz + interval '10 days'
+       UNION ALL SELECT $1, 'tba-' || g, 'Tba ' || g, NULL, 'infinity' FROM generate_series(1, 3) g
+       UNION ALL SELECT $1, 'same-' || g, 'Same ' || g, $2::timestamptz, $2::timestamptz + interval '1 hour' FROM generate_series(1, 2) g`,
+      [brand.id, at],
+    );
+    await db.query(`UPDATE events SET search_tsv = to_tsvector('simple', lower(name))`);
+    await db.exec('VACUUM ANALYZE events');
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const reference = async () =>
+    (
+      await db.query<{ id: number }>(
+        `SELECT id::int AS id FROM events WHERE brand_id = $1 AND listed_until >= $2 ORDER BY starts_at ASC NULLS LAST, id ASC`,
+        [brand.id, now.toISOString()],
+      )
+    ).map((r) => r.id);
+  const run = async (qs: string) => {
+    const sql = listSql(brand, parseListQuery(new URLSearchParams(qs)), now);
+    const [count] = await db.query<{ total: number }>(sql.count.text, sql.count.params);
+    const rows = await db.query<{ id: number }>(sql.page.text, sql.page.params);
+    return { total: count!.total, ids: rows.map((r) => r.id) };
+  };
+
+  test('pages read in three parts are exactly the slices of the listing in start order', async () => {
+    const all = await reference();
+    expect(all.length).toBe(UPCOMING + 5 + 1 + 3 + 2);
+    for (const [page, perPage] of [[1, 20], [2, 20], [1, 50], [7, 3], [201, 50], [501, 20]] as const) {
+      const { ids } = await run(`page=${page}&per_page=${perPage}`);
+      expect(ids, `page ${page} of ${perPage}`).toEqual(all.slice((page - 1) * perPage, page * perPage));
+    }
+    // Under way first (the season that began 200 days ago leads), then from now on.
+    const first = await run('per_page=8');
+    const slugs = (await db.query<{ slug: string; id: number }>('SELECT slug, id::int AS id FROM events WHERE id = ANY($1)', [first.ids])).map((r) => [r.id, r.slug]);
+    const bySlug = new Map(slugs.map(([id, slug]) => [id, slug]));
+    expect(first.ids.map((id) => bySlug.get(id))).toEqual(['season', 'now-5', 'now-4', 'now-3', 'now-2', 'now-1', 'same-1', 'same-2']);
+  });
+
+  test('the count stops at 10,000 plus one page, so that the last page is one that can be reached', async () => {
+    expect(countCap(20)).toBe(10_020);
+    expect((await run('per_page=20')).total).toBe(10_020);
+    expect((await run('per_page=50')).total).toBe(10_050);
+    expect((await run('per_page=20&q=up')).total).toBe(10_020);
+    const last = await run('per_page=50&page=201');
+    expect(last.ids.length).toBe(50);
+    // Below the cap the count is exact.
+    await db.query(`DELETE FROM events WHERE brand_id = $1 AND slug LIKE 'up-%' AND substring(slug from 4)::int > 500`, [brand.id]);
+    expect((await run('per_page=20')).total).toBe(500 + 5 + 1 + 3 + 2);
+    expect((await run('per_page=20&q=tba')).total).toBe(3);
   });
 });
 

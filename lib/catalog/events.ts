@@ -15,9 +15,10 @@ const EVENT_COLUMNS = `
 
 type Where = { clauses: string[]; params: unknown[]; tsquery: string | null };
 
+// The filters of a listing, without the time condition (params: $1 brand, $2 now).
 function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
   const params: unknown[] = [brand.id, now.toISOString()];
-  const clauses = ['e.brand_id = $1', 'e.listed_until >= $2'];
+  const clauses = ['e.brand_id = $1'];
   const add = (sql: (n: string) => string, value: unknown) => {
     params.push(value);
     clauses.push(sql(`$${params.length}`));
@@ -43,20 +44,63 @@ export function listEvents(brand: Brand, query: ListQuery): Promise<EventList> {
 
 export type Sql = { text: string; params: unknown[] };
 
-/** The two statements behind a listing page: the count, and the page itself. */
+/**
+ * The most events a listing counts: the deepest reachable offset plus one page. Past
+ * it, `total` stops growing and `last_page` is the last page that can be reached, so
+ * that counting costs the same on a catalog of any size.
+ */
+export const countCap = (perPage: number) => MAX_OFFSET + perPage;
+
+/**
+ * The two statements behind a listing page: the count (capped), and the page itself.
+ *
+ * Without a search term, listed events are read in three parts that each follow an
+ * index in start order: those under way (started, not ended: few), those still to
+ * start (a range of the start index, where nothing needs to be skipped) and those
+ * without a start. Read as one, the start index would be walked through every event
+ * that has already ended.
+ */
 export function listSql(brand: Brand, query: ListQuery, now: Date): { count: Sql; page: Sql } {
   const { clauses, params, tsquery } = buildWhere(brand, query, now);
   const where = clauses.join(' AND ');
   const offset = (query.page - 1) * query.perPage;
-  const rank = tsquery ? `ts_rank_cd(e.search_tsv, to_tsquery('simple', catalog_fold($${params.length}))) DESC, ` : '';
+  const cap = countCap(query.perPage);
+  if (tsquery) {
+    const listed = `${where} AND e.listed_until >= $2`;
+    const rank = `ts_rank_cd(e.search_tsv, to_tsquery('simple', catalog_fold($${params.length}))) DESC, `;
+    return {
+      count: { text: `SELECT count(*)::int AS total FROM (SELECT 1 FROM events e WHERE ${listed} LIMIT ${cap}) t`, params },
+      page: {
+        text: `SELECT ${EVENT_COLUMNS}
+               FROM events e LEFT JOIN venues v ON v.id = e.venue_id
+               WHERE ${listed}
+               ORDER BY ${rank}e.starts_at ASC NULLS LAST, e.id ASC
+               LIMIT ${query.perPage} OFFSET ${offset}`,
+        params,
+      },
+    };
+  }
+  const parts = [
+    `${where} AND e.starts_at IS NOT NULL AND tstzrange(e.starts_at, e.listed_until, '[]') @> $2::timestamptz AND e.starts_at < $2`,
+    // An event is listed at least until it starts (import derives listed_until so).
+    `${where} AND e.starts_at >= $2`,
+    `${where} AND e.starts_at IS NULL AND e.listed_until >= $2`,
+  ];
+  const limit = offset + query.perPage;
+  const ids = parts
+    .map((part) => `(SELECT e.id, e.starts_at FROM events e WHERE ${part} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`)
+    .join(' UNION ALL ');
   return {
-    count: { text: `SELECT count(*)::int AS total FROM events e WHERE ${where}`, params },
+    count: {
+      text: `SELECT count(*)::int AS total FROM (${parts.map((part) => `(SELECT 1 FROM events e WHERE ${part} LIMIT ${cap})`).join(' UNION ALL ')} LIMIT ${cap}) t`,
+      params,
+    },
     page: {
       text: `SELECT ${EVENT_COLUMNS}
-             FROM events e LEFT JOIN venues v ON v.id = e.venue_id
-             WHERE ${where}
-             ORDER BY ${rank}e.starts_at ASC NULLS LAST, e.id ASC
-             LIMIT ${query.perPage} OFFSET ${offset}`,
+             FROM (SELECT id, starts_at FROM (${ids}) u ORDER BY starts_at ASC NULLS LAST, id ASC LIMIT ${query.perPage} OFFSET ${offset}) picked
+             JOIN events e ON e.id = picked.id
+             LEFT JOIN venues v ON v.id = e.venue_id
+             ORDER BY picked.starts_at ASC NULLS LAST, picked.id ASC`,
       params,
     },
   };

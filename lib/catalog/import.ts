@@ -72,6 +72,9 @@ export async function importLines(
   await flush();
   if (report.imported > 0) {
     await db.query('UPDATE catalog_state SET version = version + 1, updated_at = now() WHERE id = 1');
+    // Upserts leave dead row versions, and the planner needs fresh statistics: the
+    // embedded catalog has no autovacuum, and a server's may not have run yet.
+    await db.exec('VACUUM ANALYZE events, venues, producers, ticket_sectors, ticket_lots');
     clearSnapshots();
   }
   return report;

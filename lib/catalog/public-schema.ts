@@ -61,10 +61,10 @@ export const EventDetailSchema = z
 
 export const PageMetaSchema = z
   .strictObject({
-    total: z.int().min(0),
+    total: z.int().min(0).meta({ description: 'Matching events, counted up to 10,000 plus one page (the deepest reachable result); past that it stays at the cap.' }),
     per_page: z.int().min(1).max(50),
     current_page: z.int().min(1),
-    last_page: z.int().min(1),
+    last_page: z.int().min(1).meta({ description: 'The last page that can be reached: 1 when nothing matches.' }),
   })
   .meta({ id: 'PageMeta', description: 'The page actually served, after clamping. `last_page` is 1 when nothing matches.' });
 

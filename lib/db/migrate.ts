@@ -1,11 +1,13 @@
 import catalog001 from './migrations/001-catalog';
 import seedClaim002 from './migrations/002-seed-claim';
+import underWay003 from './migrations/003-under-way';
 import type { Db } from './types';
 
 /** Ordered, append-only: a migration, once shipped, is never edited. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '001-catalog', sql: catalog001 },
   { id: '002-seed-claim', sql: seedClaim002 },
+  { id: '003-under-way', sql: underWay003 },
 ];
 
 // Any fixed number: two servers starting at once take turns instead of racing.
