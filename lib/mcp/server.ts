@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { z } from 'zod';
 import type { Brand } from '../brand/schema';
 import { findEvent, listEvents } from '../catalog/events';
@@ -46,9 +47,17 @@ export function toolDefinitions(brand: Brand) {
   } as const;
 }
 
+// The SDK would build a JSON Schema validator (an Ajv instance) for every server, that
+// is for every request here; one validator serves them all.
+let validator: AjvJsonSchemaValidator | undefined;
+
 /** A read-only MCP server over one brand's catalog; built per request (stateless). */
 export function catalogMcpServer(brand: Brand): McpServer {
-  const server = new McpServer({ name: `${brand.id}-event-catalog`, title: `${brand.name} event catalog`, version: API_VERSION });
+  validator ??= new AjvJsonSchemaValidator();
+  const server = new McpServer(
+    { name: `${brand.id}-event-catalog`, title: `${brand.name} event catalog`, version: API_VERSION },
+    { jsonSchemaValidator: validator },
+  );
   const tools = toolDefinitions(brand);
 
   server.registerTool('search_events', { ...tools.search_events, annotations: readOnly }, async (args) => {
