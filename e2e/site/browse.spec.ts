@@ -82,3 +82,21 @@ test('Markdown negotiation through the request API', async ({ request, baseURL }
   expect(html.headers()['content-type']).toBe('text/html; charset=utf-8');
   expect(html.headers()['link']).toContain('rel="alternate"; type="text/markdown"');
 });
+
+test('pages served again within the snapshot window run their scripts under the CSP', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto('/');
+  const event = await page.locator('.card a').first().getAttribute('href');
+  // Each page twice: the second answer comes from the window's rendered pages.
+  for (const path of ['/', '/', event!, event!, '/eventos/no-such-event', '/eventos/no-such-event']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // Next's client runtime starts only when its inline scripts are allowed to run.
+    expect(await page.evaluate(() => typeof (window as unknown as { next?: unknown }).next)).toBe('object');
+  }
+  expect(problems.filter((p) => !/404 \(Not Found\)/.test(p))).toEqual([]);
+});
