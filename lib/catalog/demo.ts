@@ -33,6 +33,7 @@ function weightedCity(f: Faker): City {
   return CITIES[0]!;
 }
 
+type Venue = { key: string; name: string; city: string; state: string; state_abbr: string; formatted_address: string; latitude: string; longitude: string };
 type Producer = { slug: string; name: string; contact_email: string; commission_rate: number; internal_notes: string };
 
 function makeProducers(f: Faker, brand: Brand, count: number): Producer[] {
@@ -117,6 +118,15 @@ export function* generateDemo(options: DemoOptions): Generator<EventRecordInput>
   const perBrandProducers = Math.max(12, Math.ceil(options.events / options.brands.length / 8));
   const producers = new Map(options.brands.map((b) => [b.id, makeProducers(f, b, perBrandProducers)]));
 
+  // A venue is one place: every event at a key gets the address drawn for its first.
+  const venues = new Map<string, Venue>();
+  const placeVenue = (brand: string, drawn: Venue): Venue => {
+    const id = `${brand}/${drawn.key}`;
+    const known = venues.get(id);
+    if (known) return known;
+    venues.set(id, drawn);
+    return drawn;
+  };
   for (let i = 0; i < options.events; i++) {
     const brand = options.brands[i % options.brands.length]!;
     const producer = f.helpers.arrayElement(producers.get(brand.id)!);
@@ -153,7 +163,7 @@ export function* generateDemo(options: DemoOptions): Generator<EventRecordInput>
       is_closed: ended || soldOut || paused,
       images: { banner: `${media}/banner.svg`, thumbnail: `${media}/thumbnail.svg` },
       venue: city
-        ? {
+        ? placeVenue(brand.id, {
             key: slugify(`${venueName}-${city.city}`),
             name: venueName,
             city: city.city,
@@ -162,7 +172,7 @@ export function* generateDemo(options: DemoOptions): Generator<EventRecordInput>
             formatted_address: `${f.location.street()}, ${f.number.int({ min: 10, max: 3000 })} - ${city.city} - ${city.abbr}`,
             latitude: (city.lat + f.number.float({ min: -0.05, max: 0.05, fractionDigits: 6 })).toFixed(6),
             longitude: (city.lng + f.number.float({ min: -0.05, max: 0.05, fractionDigits: 6 })).toFixed(6),
-          }
+          })
         : null,
       producer,
       sectors: sectors(f, online),

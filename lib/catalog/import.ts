@@ -195,21 +195,26 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
     );
   }
 
-  // Search keys fold case and accents once, here, so that queries only compare.
+  // Search keys fold case and accents once, here, so that queries only compare. The
+  // events to re-key are gathered through one index each (id, producer, venue): an OR
+  // across the three would read the whole table for every batch.
   await tx.query(
-    `UPDATE events e SET
+    `WITH target AS (
+       SELECT id FROM events WHERE id = ANY($1::bigint[])
+       UNION SELECT id FROM events WHERE producer_id = ANY($2::bigint[])
+       UNION SELECT id FROM events WHERE venue_id = ANY($3::bigint[])
+     )
+     UPDATE events e SET
        search_tsv = setweight(to_tsvector('simple', catalog_fold(e.name)), 'A')
          || setweight(to_tsvector('simple', catalog_fold(coalesce(p.name, ''))), 'B')
          || setweight(to_tsvector('simple', catalog_fold(concat_ws(' ', v.name, v.city, v.state))), 'C'),
        city_key = catalog_fold(v.city),
        state_key = lower(v.state_abbr)
-     FROM events e2
+     FROM target t
+     JOIN events e2 ON e2.id = t.id
      LEFT JOIN producers p ON p.id = e2.producer_id
      LEFT JOIN venues v ON v.id = e2.venue_id
-     WHERE e2.id = e.id AND (
-       e.id IN (SELECT jsonb_array_elements_text($1::jsonb)::bigint)
-       OR e.producer_id IN (SELECT jsonb_array_elements_text($2::jsonb)::bigint)
-       OR e.venue_id IN (SELECT jsonb_array_elements_text($3::jsonb)::bigint))`,
-    [json(eventIds.map((e) => e.id)), json(producerIds.map((p) => p.id)), json(venueIds.map((v) => v.id))],
+     WHERE e.id = t.id`,
+    [eventIds.map((e) => e.id), producerIds.map((p) => p.id), venueIds.map((v) => v.id)],
   );
 }
