@@ -89,6 +89,14 @@ function lastByKey<T>(items: T[], key: (item: T) => string): T[] {
 
 const json = (value: unknown) => JSON.stringify(value);
 
+// Search keys fold case and accents once, at import, so that queries only compare: the
+// name weighs most, then the producer, then the venue and its city and state. The
+// expression reads the event's name from `name`, and `p` and `v` (producer, venue).
+const SEARCH_KEYS = (name: string) => `catalog_fold(v.city) AS city_key, lower(v.state_abbr) AS state_key,
+       setweight(to_tsvector('simple', catalog_fold(${name})), 'A')
+         || setweight(to_tsvector('simple', catalog_fold(coalesce(p.name, ''))), 'B')
+         || setweight(to_tsvector('simple', catalog_fold(concat_ws(' ', v.name, v.city, v.state))), 'C') AS search_tsv`;
+
 async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
   const records = lastByKey(input, (r) => `${r.brand}/${r.slug}`);
 
@@ -96,8 +104,9 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
     records.flatMap((r) => (r.producer ? [{ brand_id: r.brand, ...r.producer }] : [])),
     (p) => `${p.brand_id}/${p.slug}`,
   );
-  // Only producers and venues that are new or changed come back: their other events need new search keys.
-  const producerIds = await tx.query<{ id: string }>(
+  // Only producers and venues that are new or changed come back, saying which: the other
+  // events of a changed one need new search keys.
+  const producerIds = await tx.query<{ id: string; inserted: boolean }>(
     `INSERT INTO producers (brand_id, slug, name, contact_email, commission_rate, internal_notes)
      SELECT brand_id, slug, name, contact_email, commission_rate, internal_notes
      FROM jsonb_to_recordset($1::jsonb) AS x(brand_id text, slug text, name text, contact_email text, commission_rate numeric, internal_notes text)
@@ -105,7 +114,7 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
        commission_rate = excluded.commission_rate, internal_notes = excluded.internal_notes, updated_at = now()
        WHERE (producers.name, producers.contact_email, producers.commission_rate, producers.internal_notes)
          IS DISTINCT FROM (excluded.name, excluded.contact_email, excluded.commission_rate, excluded.internal_notes)
-     RETURNING id::text`,
+     RETURNING id::text, xmax = 0 AS inserted`,
     [json(producers)],
   );
 
@@ -113,7 +122,7 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
     records.flatMap((r) => (r.venue ? [{ brand_id: r.brand, ...r.venue }] : [])),
     (v) => `${v.brand_id}/${v.key}`,
   );
-  const venueIds = await tx.query<{ id: string }>(
+  const venueIds = await tx.query<{ id: string; inserted: boolean }>(
     `INSERT INTO venues (brand_id, key, name, city, state, state_abbr, formatted_address, latitude, longitude)
      SELECT brand_id, key, name, city, state, state_abbr, formatted_address, latitude, longitude
      FROM jsonb_to_recordset($1::jsonb) AS x(brand_id text, key text, name text, city text, state text, state_abbr text,
@@ -123,7 +132,7 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
        latitude = excluded.latitude, longitude = excluded.longitude, updated_at = now()
        WHERE (venues.name, venues.city, venues.state, venues.state_abbr, venues.formatted_address, venues.latitude, venues.longitude)
          IS DISTINCT FROM (excluded.name, excluded.city, excluded.state, excluded.state_abbr, excluded.formatted_address, excluded.latitude, excluded.longitude)
-     RETURNING id::text`,
+     RETURNING id::text, xmax = 0 AS inserted`,
     [json(venues)],
   );
 
@@ -146,10 +155,11 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
   }));
   const eventIds = await tx.query<{ id: string; brand_id: string; slug: string }>(
     `INSERT INTO events (brand_id, slug, name, description, status, starts_at, ends_at, timezone, is_online, is_closed,
-       banner_url, thumbnail_url, venue_id, producer_id, internal_notes, listed_until)
+       banner_url, thumbnail_url, venue_id, producer_id, internal_notes, listed_until, city_key, state_key, search_tsv)
      SELECT x.brand_id, x.slug, x.name, x.description, x.status, x.starts_at, x.ends_at, x.timezone, x.is_online, x.is_closed,
        x.banner_url, x.thumbnail_url, v.id, p.id, x.internal_notes,
-       coalesce(x.ends_at, x.starts_at + interval '24 hours', 'infinity')
+       coalesce(x.ends_at, x.starts_at + interval '24 hours', 'infinity'),
+       ${SEARCH_KEYS('x.name')}
      FROM jsonb_to_recordset($1::jsonb) AS x(brand_id text, slug text, name text, description text, status text,
        starts_at timestamptz, ends_at timestamptz, timezone text, is_online boolean, is_closed boolean,
        banner_url text, thumbnail_url text, venue_key text, producer_slug text, internal_notes text)
@@ -159,7 +169,8 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
        status = excluded.status, starts_at = excluded.starts_at, ends_at = excluded.ends_at, timezone = excluded.timezone,
        is_online = excluded.is_online, is_closed = excluded.is_closed, banner_url = excluded.banner_url,
        thumbnail_url = excluded.thumbnail_url, venue_id = excluded.venue_id, producer_id = excluded.producer_id,
-       internal_notes = excluded.internal_notes, listed_until = excluded.listed_until, updated_at = now()
+       internal_notes = excluded.internal_notes, listed_until = excluded.listed_until, city_key = excluded.city_key,
+       state_key = excluded.state_key, search_tsv = excluded.search_tsv, updated_at = now()
      RETURNING id::text, brand_id, slug`,
     [json(events)],
   );
@@ -195,26 +206,28 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
     );
   }
 
-  // Search keys fold case and accents once, here, so that queries only compare. The
-  // events to re-key are gathered through one index each (id, producer, venue): an OR
-  // across the three would read the whole table for every batch.
-  await tx.query(
-    `WITH target AS (
-       SELECT id FROM events WHERE id = ANY($1::bigint[])
-       UNION SELECT id FROM events WHERE producer_id = ANY($2::bigint[])
-       UNION SELECT id FROM events WHERE venue_id = ANY($3::bigint[])
-     )
-     UPDATE events e SET
-       search_tsv = setweight(to_tsvector('simple', catalog_fold(e.name)), 'A')
-         || setweight(to_tsvector('simple', catalog_fold(coalesce(p.name, ''))), 'B')
-         || setweight(to_tsvector('simple', catalog_fold(concat_ws(' ', v.name, v.city, v.state))), 'C'),
-       city_key = catalog_fold(v.city),
-       state_key = lower(v.state_abbr)
-     FROM target t
-     JOIN events e2 ON e2.id = t.id
-     LEFT JOIN producers p ON p.id = e2.producer_id
-     LEFT JOIN venues v ON v.id = e2.venue_id
-     WHERE e.id = t.id`,
-    [eventIds.map((e) => e.id), producerIds.map((p) => p.id), venueIds.map((v) => v.id)],
-  );
+  // A changed producer or venue changes the search keys of its other events too (a new
+  // one has no other events). They are found through one index each: an OR across the
+  // two would read the whole table.
+  const changedProducers = producerIds.filter((p) => !p.inserted).map((p) => p.id);
+  const changedVenues = venueIds.filter((v) => !v.inserted).map((v) => v.id);
+  if (changedProducers.length > 0 || changedVenues.length > 0) {
+    await tx.query(
+      `WITH target AS (
+         SELECT id FROM events WHERE producer_id = ANY($1::bigint[])
+         UNION SELECT id FROM events WHERE venue_id = ANY($2::bigint[])
+       )
+       UPDATE events e SET city_key = k.city_key, state_key = k.state_key, search_tsv = k.search_tsv
+       FROM (
+         SELECT x.id, ${SEARCH_KEYS('x.name')}
+         FROM target t
+         JOIN events x ON x.id = t.id
+         LEFT JOIN producers p ON p.id = x.producer_id
+         LEFT JOIN venues v ON v.id = x.venue_id
+       ) k
+       WHERE e.id = k.id AND (e.city_key, e.state_key, e.search_tsv) IS DISTINCT FROM (k.city_key, k.state_key, k.search_tsv)`,
+      [changedProducers, changedVenues],
+    );
+  }
+
 }
