@@ -31,7 +31,9 @@ async function* counted() {
   }
 }
 
-const db = await openDb();
+// Batches and the closing VACUUM ANALYZE of a large catalog take longer than a request may.
+const IMPORT_STATEMENT_TIMEOUT_MS = 30 * 60_000;
+const db = await openDb({ timeoutMs: IMPORT_STATEMENT_TIMEOUT_MS });
 try {
   await migrateAndSyncBrands(db);
   const brands = new Set(brandRegistry().brands.map((b) => b.id));

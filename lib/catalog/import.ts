@@ -74,7 +74,10 @@ export async function importLines(
     await db.query('UPDATE catalog_state SET version = version + 1, updated_at = now() WHERE id = 1');
     // Upserts leave dead row versions, and the planner needs fresh statistics: the
     // embedded catalog has no autovacuum, and a server's may not have run yet.
-    await db.exec('VACUUM ANALYZE events, venues, producers, ticket_sectors, ticket_lots');
+    // The lines have landed either way: a failure here is worth a warning, not an error.
+    await db.exec('VACUUM ANALYZE events, venues, producers, ticket_sectors, ticket_lots').catch((err: unknown) => {
+      console.warn(`[import] VACUUM ANALYZE failed, the planner may lag until autovacuum runs: ${(err as Error).message}`);
+    });
     clearSnapshots();
   }
   return report;

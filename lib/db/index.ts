@@ -10,10 +10,14 @@ import { DbUnavailableError, withTimeout, type Db } from './types';
 
 export { DbUnavailableError, type Db } from './types';
 
-/** Opens the configured catalog: a PostgreSQL server when DATABASE_URL is set, else embedded PGlite. */
-export async function openDb(): Promise<Db> {
+/**
+ * Opens the configured catalog: a PostgreSQL server when DATABASE_URL is set, else
+ * embedded PGlite. Statements are bounded by DB_TIMEOUT_MS unless `timeoutMs` says
+ * otherwise (tools whose statements are large by nature).
+ */
+export async function openDb(options: { timeoutMs?: number } = {}): Promise<Db> {
   const c = config();
-  return c.databaseUrl ? openPostgres(c.databaseUrl, c.dbTimeoutMs, c.dbPoolSize) : openPglite(c.catalogDir);
+  return c.databaseUrl ? openPostgres(c.databaseUrl, options.timeoutMs ?? c.dbTimeoutMs, c.dbPoolSize) : openPglite(c.catalogDir);
 }
 
 /** Brings the schema up to date and makes one row per registered brand. */
