@@ -80,24 +80,26 @@ export function listSql(brand: Brand, query: ListQuery, now: Date): { count: Sql
       },
     };
   }
-  const parts = [
-    `${where} AND e.starts_at IS NOT NULL AND tstzrange(e.starts_at, e.listed_until, '[]') @> $2::timestamptz AND e.starts_at < $2`,
-    // An event is listed at least until it starts (import derives listed_until so).
-    `${where} AND e.starts_at >= $2`,
-    `${where} AND e.starts_at IS NULL AND e.listed_until >= $2`,
-  ];
+  const underWay = `${where} AND e.starts_at IS NOT NULL AND tstzrange(e.starts_at, e.listed_until, '[]') @> $2::timestamptz AND e.starts_at < $2`;
+  // An event is listed at least until it starts (import derives listed_until so).
+  const upcoming = `${where} AND e.starts_at >= $2`;
+  const unscheduled = `${where} AND e.starts_at IS NULL AND e.listed_until >= $2`;
   const limit = offset + query.perPage;
-  const ids = parts
-    .map((part) => `(SELECT e.id, e.starts_at FROM events e WHERE ${part} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`)
-    .join(' UNION ALL ');
+  const ordered = (from: string, part: string) =>
+    `(SELECT e.id, e.starts_at FROM ${from} WHERE ${part} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`;
   return {
     count: {
-      text: `SELECT count(*)::int AS total FROM (${parts.map((part) => `(SELECT 1 FROM events e WHERE ${part} LIMIT ${cap})`).join(' UNION ALL ')} LIMIT ${cap}) t`,
+      text: `SELECT count(*)::int AS total FROM (${[underWay, upcoming, unscheduled].map((part) => `(SELECT 1 FROM events e WHERE ${part} LIMIT ${cap})`).join(' UNION ALL ')} LIMIT ${cap}) t`,
       params,
     },
     page: {
-      text: `SELECT ${EVENT_COLUMNS}
-             FROM (SELECT id, starts_at FROM (${ids}) u ORDER BY starts_at ASC NULLS LAST, id ASC LIMIT ${query.perPage} OFFSET ${offset}) picked
+      // The events under way are gathered first, through the range index, and sorted
+      // on their own: walking the start index back through every past event to find
+      // the few that have not ended is what this avoids.
+      text: `WITH under_way AS MATERIALIZED (SELECT e.id, e.starts_at FROM events e WHERE ${underWay})
+             SELECT ${EVENT_COLUMNS}
+             FROM (SELECT id, starts_at FROM (${ordered('under_way e', 'true')} UNION ALL ${ordered('events e', upcoming)} UNION ALL ${ordered('events e', unscheduled)}) u
+                   ORDER BY starts_at ASC NULLS LAST, id ASC LIMIT ${query.perPage} OFFSET ${offset}) picked
              JOIN events e ON e.id = picked.id
              LEFT JOIN venues v ON v.id = e.venue_id
              ORDER BY picked.starts_at ASC NULLS LAST, picked.id ASC`,
