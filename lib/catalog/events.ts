@@ -54,11 +54,11 @@ export const countCap = (perPage: number) => MAX_OFFSET + perPage;
 /**
  * The two statements behind a listing page: the count (capped), and the page itself.
  *
- * Without a search term, listed events are read in three parts that each follow an
- * index in start order: those under way (started, not ended: few), those still to
- * start (a range of the start index, where nothing needs to be skipped) and those
- * without a start. Read as one, the start index would be walked through every event
- * that has already ended.
+ * Without a search term, listed events are read in three parts, each through an index:
+ * those under way (started, not ended: few, found by the range index), those still to
+ * start (a range of the start index, in order, where nothing needs to be skipped) and
+ * those without a start. Read as one, the start index would be walked through every
+ * event that has already ended.
  */
 export function listSql(brand: Brand, query: ListQuery, now: Date): { count: Sql; page: Sql } {
   const { clauses, params, tsquery } = buildWhere(brand, query, now);
@@ -80,25 +80,29 @@ export function listSql(brand: Brand, query: ListQuery, now: Date): { count: Sql
       },
     };
   }
-  const underWay = `${where} AND e.starts_at IS NOT NULL AND tstzrange(e.starts_at, e.listed_until, '[]') @> $2::timestamptz AND e.starts_at < $2`;
+  // Events under way (started, not yet ended) are few whatever the catalog's size: they
+  // are gathered first through the range index alone, then filtered and sorted.
+  const underWay = `WITH under_way AS MATERIALIZED (
+       SELECT e.id FROM events e
+       WHERE e.starts_at IS NOT NULL AND tstzrange(e.starts_at, e.listed_until, '[]') @> $2::timestamptz AND e.starts_at < $2)`;
+  const underWayFrom = 'under_way u JOIN events e ON e.id = u.id';
   // An event is listed at least until it starts (import derives listed_until so).
   const upcoming = `${where} AND e.starts_at >= $2`;
   const unscheduled = `${where} AND e.starts_at IS NULL AND e.listed_until >= $2`;
   const limit = offset + query.perPage;
   const ordered = (from: string, part: string) =>
     `(SELECT e.id, e.starts_at FROM ${from} WHERE ${part} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`;
+  const counted = (from: string, part: string) => `(SELECT 1 FROM ${from} WHERE ${part} LIMIT ${cap})`;
   return {
     count: {
-      text: `SELECT count(*)::int AS total FROM (${[underWay, upcoming, unscheduled].map((part) => `(SELECT 1 FROM events e WHERE ${part} LIMIT ${cap})`).join(' UNION ALL ')} LIMIT ${cap}) t`,
+      text: `${underWay}
+             SELECT count(*)::int AS total FROM (${counted(underWayFrom, where)} UNION ALL ${counted('events e', upcoming)} UNION ALL ${counted('events e', unscheduled)} LIMIT ${cap}) t`,
       params,
     },
     page: {
-      // The events under way are gathered first, through the range index, and sorted
-      // on their own: walking the start index back through every past event to find
-      // the few that have not ended is what this avoids.
-      text: `WITH under_way AS MATERIALIZED (SELECT e.id, e.starts_at FROM events e WHERE ${underWay})
+      text: `${underWay}
              SELECT ${EVENT_COLUMNS}
-             FROM (SELECT id, starts_at FROM (${ordered('under_way e', 'true')} UNION ALL ${ordered('events e', upcoming)} UNION ALL ${ordered('events e', unscheduled)}) u
+             FROM (SELECT id, starts_at FROM (${ordered(underWayFrom, where)} UNION ALL ${ordered('events e', upcoming)} UNION ALL ${ordered('events e', unscheduled)}) u
                    ORDER BY starts_at ASC NULLS LAST, id ASC LIMIT ${query.perPage} OFFSET ${offset}) picked
              JOIN events e ON e.id = picked.id
              LEFT JOIN venues v ON v.id = e.venue_id
