@@ -5,7 +5,7 @@ import { brandForHost, defaultBrand } from '@/lib/brand/registry';
 import { discoveryLinkHeader } from '@/lib/discovery/well-known';
 import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER, RENDER_HEADER, internalToken } from '@/lib/markdown/internal';
 import { isPagePath, prefersMarkdown } from '@/lib/markdown/negotiate';
-import { eventExists } from '@/lib/site/event-exists';
+import { MISSING_PATH, eventExists, eventSlugOf } from '@/lib/site/event-exists';
 import { FILL_HEADER, cachedPage, pageCacheEnabled, pageKey, peekPage, renderPage, servePage } from '@/lib/site/page-cache';
 import { canonicalPagePath, markdownResponse, peekMarkdown } from '@/lib/markdown/cache';
 import type { Brand } from '@/lib/brand/schema';
@@ -60,13 +60,8 @@ export async function proxy(request: NextRequest) {
     }
   }
   if (!isPagePath(pathname)) return NextResponse.next({ headers });
-  return pageResponse(request, brand, pathname, headers);
+  return pageResponse(request, brand, pathname, headers, internal);
 }
-
-// Next 16 serves an empty body for notFound() in production (vercel/next.js#98954) while
-// an unmatched path renders app/not-found.tsx in full: a missing event goes there.
-const EVENT_PAGE = /^\/eventos\/([^/]+)$/;
-const MISSING_PATH = '/__missing';
 
 /** Tells server.mjs that this response is a page: it adds Vary: Accept and maps errors to 503. */
 const PAGE_MARKER = 'x-catalog-page';
@@ -75,8 +70,7 @@ const PAGE_MARKER = 'x-catalog-page';
 // a Link to the Markdown alternate. Both come from the snapshot window's caches when
 // they hold the page; else Markdown is rewritten to /md (with the internal token) and
 // HTML is rendered once for the window.
-async function pageResponse(request: NextRequest, brand: Brand, pathname: string, headers: Record<string, string>) {
-  const internal = request.headers.get(INTERNAL_HEADER) === internalToken();
+async function pageResponse(request: NextRequest, brand: Brand, pathname: string, headers: Record<string, string>, internal: boolean) {
   // The proxy's own render of a page for the cache, and the Markdown route's fetch of a
   // page to convert: both are rendered as they are, never negotiated or checked again.
   const fill = internal && request.headers.has(FILL_HEADER);
@@ -106,10 +100,8 @@ async function pageResponse(request: NextRequest, brand: Brand, pathname: string
     if (held) return servePage(await held, request.method, headers);
   } else if (!fill && !flight(request)) {
     const missing = async () => {
-      const slug = EVENT_PAGE.exec(pathname)?.[1];
-      if (slug === undefined) return false;
-      const decoded = canonicalPagePath(slug) === null ? null : decodeURIComponent(slug);
-      return decoded === null || !(await eventExists(decoded, host));
+      const slug = eventSlugOf(pathname);
+      return slug !== undefined && !(await eventExists(slug, host));
     };
     const render = async () => ((await missing()) ? renderPage(MISSING_PATH, host, 404) : renderPage(pathname + search, host));
     if (pageCacheEnabled()) return servePage(await cachedPage(key, render), request.method, headers);

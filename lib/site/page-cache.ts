@@ -1,7 +1,6 @@
-import { request } from 'node:http';
 import { windowedCache } from '../catalog/snapshot-cache';
 import { config } from '../config';
-import { INTERNAL_HEADER, internalToken } from '../markdown/internal';
+import { loopback } from '../http/loopback';
 import { pageSecurityHeaders } from './security-headers';
 
 // Rendered HTML pages, kept for the snapshot window like the catalog answers they are
@@ -36,35 +35,15 @@ export function peekPage(key: string): Promise<StoredPage> | undefined {
 }
 
 /** Renders one page through this server, as the proxy's own request (no budget, no cache). */
-export function renderPage(path: string, host: string, status?: number): Promise<StoredPage> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: config().port,
-        path,
-        headers: { host, accept: 'text/html', [FILL_HEADER]: '1', [INTERNAL_HEADER]: internalToken() },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => {
-          const headers: Record<string, string> = {};
-          for (const name of KEPT_HEADERS) {
-            const v = res.headers[name];
-            if (v) headers[name] = Array.isArray(v) ? v.join(', ') : v;
-          }
-          const csp = String(res.headers['content-security-policy'] ?? '');
-          const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? null;
-          resolve({ status: status ?? res.statusCode ?? 500, body, headers, nonce });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
+export async function renderPage(path: string, host: string, status?: number): Promise<StoredPage> {
+  const reply = await loopback(path, host, { headers: { accept: 'text/html', [FILL_HEADER]: '1' } });
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const v = reply.headers[name];
+    if (v) headers[name] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  const nonce = /'nonce-([^']+)'/.exec(String(reply.headers['content-security-policy'] ?? ''))?.[1] ?? null;
+  return { status: status ?? reply.status, body: reply.body, headers, nonce };
 }
 
 /**
