@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 // Browser tests against the production server (`npm run build` first), one project per
 // brand host. Chromium comes from Debian (a tool's own browser download cannot work here).
-const PORT = 4110;
+const PORT = Number(process.env.PLAYWRIGHT_PORT ?? 4110);
 const brands = ['aurora', 'mare', 'sertao'];
 
 export default defineConfig({
