@@ -12,10 +12,9 @@ import type { Brand } from '@/lib/brand/schema';
 import { pageSecurityHeaders } from '@/lib/site/security-headers';
 import { CORS_HEADERS } from '@/lib/http/headers';
 import { problemResponse } from '@/lib/http/problem';
+import { refuseMethod } from '@/lib/http/methods';
 
-const API_PREFIX = '/api/';
-const ROUTE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-// Set by server.mjs for methods that Node's Request cannot carry (TRACE, TRACK).
+// Set by server.mjs for the method that Node's Request cannot carry (TRACE).
 const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
 
 // Runs before every route: refuses unknown hosts when strict hosts are on, answers the
@@ -27,13 +26,8 @@ export async function proxy(request: NextRequest) {
   if (!brand) {
     return problemResponse(defaultBrand().site_url, 'misdirected_request', 'Call the host of a brand served here.', CORS_HEADERS);
   }
-  const method = request.headers.get(ORIGINAL_METHOD_HEADER) ?? request.method;
-  if (!ROUTE_METHODS.has(method)) {
-    return problemResponse(brand.site_url, 'method_not_allowed', `${method} is not allowed.`, {
-      ...CORS_HEADERS,
-      Allow: !pathname.startsWith(API_PREFIX) ? 'GET, HEAD' : pathname.endsWith('/agent/identity') ? 'POST, OPTIONS' : 'GET, HEAD, OPTIONS',
-    });
-  }
+  const refused = refuseMethod(brand, pathname, request.headers.get(ORIGINAL_METHOD_HEADER) ?? request.method);
+  if (refused) return refused;
   if (pathname.length > 1 && pathname.endsWith('/')) {
     if (/^\/api\/public\/v1\/events\/+$/.test(pathname)) {
       return problemResponse(brand.site_url, 'slug_missing', 'Give the event slug: /events/{slug}.', CORS_HEADERS);

@@ -1,12 +1,14 @@
 // Production entry point: Next's own request handler behind a plain node:http server.
-// Node's fetch Request refuses the TRACE and TRACK methods, which would make Next answer
-// 500; they reach the app as GET with a marker header, and the proxy answers 405.
+// Node's fetch Request refuses the TRACE method, which would make Next answer 500; it
+// reaches the app as GET with a marker header, and the proxy answers 405. (Node's HTTP
+// parser refuses methods it does not know, such as TRACK, with a 400 of its own.)
 import { ServerResponse, createServer } from 'node:http';
 import next from 'next';
+import { bodyLimitFor, limitBody, screenRequest, sendScreened } from './lib/http/raw-request.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
-const REFUSED_BY_FETCH = new Set(['TRACE', 'TRACK']);
+const REFUSED_BY_FETCH = new Set(['TRACE']);
 const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
 // The socket peer, for the rate limiter; a client cannot set it (any copy is replaced).
 const PEER_HEADER = 'x-catalog-peer';
@@ -20,6 +22,10 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const server = createServer((req, res) => {
+  // Request targets Next cannot route, a second Host, bodies past their limit.
+  const screened = screenRequest(req);
+  if (screened) return sendScreened(res, screened, req.method);
+  limitBody(req, bodyLimitFor(req.url ?? '/'));
   delete req.headers[ORIGINAL_METHOD_HEADER];
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
   delete req.headers[FLIGHT_HEADER];

@@ -7,7 +7,8 @@ import { postOnlyMethods } from '@/lib/http/post-only';
 export async function POST(request: Request): Promise<Response> {
   const brand = brandOrDefault(request.headers.get('host'));
   const reply = await handleA2a(brand, request);
-  return new Response(JSON.stringify(reply), {
+  return new Response(JSON.stringify(reply.body), {
+    status: reply.status,
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...CORS_HEADERS },
   });
 }

@@ -1,5 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { brandOrDefault } from '@/lib/brand/registry';
+import { readJsonRpcBody } from '@/lib/http/json-rpc-body';
 import { CORS_HEADERS } from '@/lib/http/headers';
 import { postOnlyMethods } from '@/lib/http/post-only';
 import { catalogMcpServer } from '@/lib/mcp/server';
@@ -8,10 +9,18 @@ import { catalogMcpServer } from '@/lib/mcp/server';
 // Each request gets its own server and transport: nothing is kept between requests.
 export async function POST(request: Request): Promise<Response> {
   const brand = brandOrDefault(request.headers.get('host'));
+  // A JSON body is read here, bounded in size and depth, rather than by the SDK (which
+  // answers other content types itself, before reading).
+  const json = /^application\/json\b/i.test(request.headers.get('content-type') ?? '');
+  const body = json ? await readJsonRpcBody(request) : { ok: true as const, value: undefined };
+  if (!body.ok) return withHeaders(body.response);
   const server = catalogMcpServer(brand);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
-  const response = await transport.handleRequest(request);
+  return withHeaders(await transport.handleRequest(request, { parsedBody: body.value }));
+}
+
+function withHeaders(response: Response): Response {
   const headers = new Headers(response.headers);
   for (const [k, v] of Object.entries(CORS_HEADERS)) headers.set(k, v);
   headers.set('Cache-Control', 'no-store');

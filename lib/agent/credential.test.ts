@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../brand/registry';
-import { CredentialSchema, issueCredential, verifyCredential } from './credential';
+import { CLOCK_SKEW_S, CredentialSchema, issueCredential, verifyCredential } from './credential';
 
 const [aurora, mare] = demoRegistry(3000).brands as [ReturnType<typeof demoRegistry>['brands'][number], ReturnType<typeof demoRegistry>['brands'][number]];
 const SECRET = 'unit-test-secret';
@@ -56,6 +56,16 @@ describe('anonymous agent credential', () => {
     expect(verifyCredential(c.credential, aurora, new Date(exp - 1000), SECRET).valid).toBe(true);
     expect(verifyCredential(c.credential, aurora, new Date(exp), SECRET)).toEqual({ valid: false, reason: 'expired' });
     expect(verifyCredential(c.credential, aurora, new Date('2100-01-01T00:00:00Z'), SECRET)).toEqual({ valid: false, reason: 'expired' });
+  });
+
+  test('issued in the future beyond the clock skew: not valid; within it: valid', () => {
+    const at = (offsetS: number) => issueCredential(aurora, new Date(now.getTime() + offsetS * 1000), SECRET).credential;
+    expect(verifyCredential(at(CLOCK_SKEW_S), aurora, now, SECRET).valid).toBe(true);
+    expect(verifyCredential(at(CLOCK_SKEW_S + 1), aurora, now, SECRET)).toEqual({ valid: false, reason: 'future' });
+    expect(verifyCredential(at(365 * 86_400), aurora, now, SECRET)).toEqual({ valid: false, reason: 'future' });
+    // A correctly signed payload whose issue time lies years ahead, expiry later still.
+    const forward = signed(`ac1.${b64({ b: 'aurora', iat: 4_000_000_000, exp: 4_102_444_800, jti: 'f' })}`);
+    expect(verifyCredential(forward, aurora, now, SECRET)).toEqual({ valid: false, reason: 'future' });
   });
 
   test('a tampered payload or signature, or another secret, breaks the signature', () => {

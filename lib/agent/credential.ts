@@ -74,9 +74,12 @@ export function issueCredential(brand: Brand, now = new Date(), secret = credent
   };
 }
 
-export type Verification = { valid: true; id: string; brand: string } | { valid: false; reason: 'malformed' | 'signature' | 'brand' | 'expired' };
+export type Verification = { valid: true; id: string; brand: string } | { valid: false; reason: 'malformed' | 'signature' | 'brand' | 'expired' | 'future' };
 
-/** Checks signature, brand and expiry. A bad credential is simply not valid: never an error. */
+/** Clocks of instances that share a secret may differ by this much; a credential issued later than that is not valid. */
+export const CLOCK_SKEW_S = 60;
+
+/** Checks signature, brand, issue time and expiry. A bad credential is simply not valid: never an error. */
 export function verifyCredential(token: string | null | undefined, brand: Brand, now = new Date(), secret = credentialSecret()): Verification {
   const parts = token?.split('.') ?? [];
   if (parts.length !== 3 || parts[0] !== PREFIX || !parts[1] || !parts[2]) return { valid: false, reason: 'malformed' };
@@ -90,6 +93,7 @@ export function verifyCredential(token: string | null | undefined, brand: Brand,
     return { valid: false, reason: 'malformed' };
   }
   if (payload.b !== brand.id) return { valid: false, reason: 'brand' };
+  if (payload.iat * 1000 > now.getTime() + CLOCK_SKEW_S * 1000) return { valid: false, reason: 'future' };
   if (payload.exp * 1000 <= now.getTime()) return { valid: false, reason: 'expired' };
   return { valid: true, id: payload.jti, brand: payload.b };
 }

@@ -21,6 +21,18 @@ describe('parseListQuery', () => {
     ['per_page=', 1, 20],
     ['per_page=-1', 1, 1],
     ['per_page=3.9', 1, 3],
+    // Decimal numbers only: other notations are not numbers.
+    ['page=0x10', 1, 20],
+    ['page=1e3', 1, 20],
+    ['page=0b11&per_page=0o7', 1, 20],
+    ['page=Infinity&per_page=-Infinity', 1, 20],
+    ['page=1_000&per_page=1e1', 1, 20],
+    ['per_page=0x10', 1, 20],
+    ['page=%D9%A3', 1, 20], // an Arabic-Indic digit
+    ['page=%2B3&per_page=%2B7', 3, 7],
+    ['page=.5&per_page=7.', 1, 7],
+    [`page=${'9'.repeat(400)}&per_page=${'9'.repeat(400)}`, Number.MAX_SAFE_INTEGER, 50],
+    [`per_page=-${'9'.repeat(400)}`, 1, 1],
   ])('%s → page %i, per_page %i', (qs, page, perPage) => {
     const q = parse(qs);
     expect(q.page).toBe(page);

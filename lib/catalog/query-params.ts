@@ -26,10 +26,18 @@ export type ListQuery = {
   perPage: number;
 };
 
+/**
+ * A decimal number: optional sign, digits, optional fraction (cut). Hexadecimal,
+ * octal, binary, exponents, `Infinity` and digit groupings are not numbers here.
+ */
+const DECIMAL = /^[+-]?(\d+)(?:\.\d*)?$|^[+-]?\.\d+$/;
+
 function clampInt(raw: string | null, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (raw === null || raw.trim() === '') return fallback;
-  const n = Number(raw.trim());
-  if (!Number.isFinite(n)) return fallback;
+  const value = raw?.trim() ?? '';
+  if (!DECIMAL.test(value)) return fallback;
+  const n = Number(value);
+  // Hundreds of digits: beyond any bound, on its side.
+  if (!Number.isFinite(n)) return n > 0 ? max : min;
   return Math.min(max, Math.max(min, Math.trunc(n)));
 }
 

@@ -5,6 +5,7 @@ import type { Brand } from '../brand/schema';
 import { findEvent, listEvents } from '../catalog/events';
 import { parseListQuery } from '../catalog/query-params';
 import { getEventTickets } from '../catalog/tickets';
+import { DbUnavailableError } from '../db/types';
 import { API_VERSION } from '../openapi/health-schema';
 import { eventMarkdown } from './event-markdown';
 
@@ -13,6 +14,21 @@ const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: t
 function textResult(text: string, structured?: Record<string, unknown>) {
   return { content: [{ type: 'text' as const, text }], ...(structured ? { structuredContent: structured } : {}) };
 }
+
+/**
+ * A tool's work, with any failure told in general terms: the SDK would put the error's
+ * own message (a database's, for instance) into the result.
+ */
+async function guarded<T>(work: () => Promise<T>): Promise<T | ReturnType<typeof failure>> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof DbUnavailableError) return failure('The catalog is unavailable right now. Try again shortly.');
+    console.error('[mcp] unexpected error', err);
+    return failure('Internal error.');
+  }
+}
+const failure = (text: string) => ({ ...textResult(text), isError: true });
 
 const notFound = (slug: string) => ({ ...textResult(`No event "${slug.slice(0, 160)}" in this catalog.`), isError: true });
 
@@ -60,23 +76,23 @@ export function catalogMcpServer(brand: Brand): McpServer {
   );
   const tools = toolDefinitions(brand);
 
-  server.registerTool('search_events', { ...tools.search_events, annotations: readOnly }, async (args) => {
+  server.registerTool('search_events', { ...tools.search_events, annotations: readOnly }, async (args) => guarded(async () => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(args)) if (v !== undefined) params.set(k, String(v));
     const result = await listEvents(brand, parseListQuery(params));
     return textResult(JSON.stringify(result), result);
-  });
+  }));
 
-  server.registerTool('get_event', { ...tools.get_event, annotations: readOnly }, async ({ slug }) => {
+  server.registerTool('get_event', { ...tools.get_event, annotations: readOnly }, async ({ slug }) => guarded(async () => {
     const event = await findEvent(brand, slug);
     return event ? textResult(JSON.stringify(event), event) : notFound(slug);
-  });
+  }));
 
-  server.registerTool('get_event_page', { ...tools.get_event_page, annotations: readOnly }, async ({ slug }) => {
+  server.registerTool('get_event_page', { ...tools.get_event_page, annotations: readOnly }, async ({ slug }) => guarded(async () => {
     const event = await findEvent(brand, slug);
     if (!event) return notFound(slug);
     return textResult(eventMarkdown(event, await getEventTickets(brand, slug)));
-  });
+  }));
 
   return server;
 }

@@ -1,5 +1,6 @@
 import { windowedCache } from '../catalog/snapshot-cache';
 import { config } from '../config';
+import { mergeLinks } from '../http/link-header';
 import { loopback } from '../http/loopback';
 import { pageSecurityHeaders } from './security-headers';
 
@@ -55,7 +56,7 @@ export function servePage(page: StoredPage, method: string, extra: Record<string
   const body = page.nonce ? page.body.replaceAll(page.nonce, nonce) : page.body;
   const headers = new Headers(page.headers);
   for (const [name, value] of Object.entries(extra)) {
-    if (name.toLowerCase() === 'link' && headers.has('link')) headers.set('link', `${value}, ${headers.get('link')}`);
+    if (name.toLowerCase() === 'link' && headers.has('link')) headers.set('link', mergeLinks(value, headers.get('link')));
     else headers.set(name, value);
   }
   headers.set('Content-Security-Policy', csp);
