@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { budgetFor, rateLimitKey } from '@/lib/agent/edge';
-import { consume, rateLimitHeaders, warmRateLimits } from '@/lib/agent/rate-limit';
+import { budgetFor, spendBudget } from '@/lib/agent/edge';
+import { rateLimitHeaders, warmRateLimits } from '@/lib/agent/rate-limit';
 import { brandForHost, defaultBrand } from '@/lib/brand/registry';
 import { discoveryLinkHeader } from '@/lib/discovery/well-known';
 import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER, RENDER_HEADER, internalToken } from '@/lib/markdown/internal';
@@ -43,10 +43,10 @@ export async function proxy(request: NextRequest) {
   const internal = request.headers.get(INTERNAL_HEADER) === internalToken();
   const budget = internal ? null : budgetFor(pathname, request.headers.get('accept'));
   if (budget && request.method !== 'OPTIONS') {
-    const decision = await consume(budget, rateLimitKey(request.headers, brand));
+    const decision = await spendBudget(budget, pathname, request.method, request.headers, brand);
     Object.assign(headers, rateLimitHeaders(decision));
     if (!decision.allowed) {
-      return problemResponse(brand.site_url, 'rate_limited', `The ${budget} budget is spent; retry in ${decision.resetS} s.`, {
+      return problemResponse(brand.site_url, 'rate_limited', `The ${decision.budget} budget is spent; retry in ${decision.resetS} s.`, {
         ...CORS_HEADERS,
         ...headers,
         'Retry-After': String(decision.resetS),

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Role, type Message } from '@a2a-js/sdk';
+import type { PhrasingContent } from 'mdast';
 import { AgentEvent, type AgentExecutor } from '@a2a-js/sdk/server';
 import type { Brand } from '../brand/schema';
 import { getEvent, listEvents } from '../catalog/events';
 import { parseListQuery } from '../catalog/query-params';
 import { getEventTickets } from '../catalog/tickets';
 import { toZonedRfc3339 } from '../catalog/time';
+import { list, markdownInline, paragraph, serializeMarkdown, text } from '../markdown/escape';
 import { eventMarkdown } from '../mcp/event-markdown';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
@@ -18,20 +20,24 @@ export function readRequest(text: string, brand: Brand): { text: string; slug: s
   return { text: trimmed, slug: SLUG.test(candidate) ? candidate : null };
 }
 
-async function answer(brand: Brand, text: string): Promise<string> {
-  const request = readRequest(text, brand);
+async function answer(brand: Brand, asked: string): Promise<string> {
+  const request = readRequest(asked, brand);
   if (request.slug) {
     const event = await getEvent(brand, request.slug);
     if (event) return eventMarkdown(event, await getEventTickets(brand, request.slug));
   }
   const result = await listEvents(brand, parseListQuery(new URLSearchParams({ q: request.text, per_page: '10' })));
-  if (result.data.length === 0) return `Nenhum evento encontrado para "${request.text}".`;
-  const lines = result.data.map((e) => {
+  if (result.data.length === 0) return markdownInline(`Nenhum evento encontrado para "${request.text}".`) + '\n';
+  const items = result.data.map((e): PhrasingContent[] => {
     const place = e.location ? [e.location.city, e.location.state_abbr].filter(Boolean).join(' - ') : 'Online';
     const when = e.starts_at ? toZonedRfc3339(new Date(e.starts_at), e.timezone) : 'data a definir';
-    return `- [${e.name.replace(/[[\]]/g, '')}](${e.url}) — ${when} — ${place}${e.is_closed ? ' — vendas encerradas' : ''}`;
+    return [{ type: 'link', url: e.url, children: [text(e.name)] }, text(` — ${when} — ${place}${e.is_closed ? ' — vendas encerradas' : ''}`)];
   });
-  return [`${result.meta.total} eventos para "${request.text}" (mostrando ${result.data.length}):`, '', ...lines].join('\n');
+  // Built as a syntax tree: the shared serializer escapes every catalog text it carries.
+  return serializeMarkdown({
+    type: 'root',
+    children: [paragraph(text(`${result.meta.total} eventos para "${request.text}" (mostrando ${result.data.length}):`)), list(items)],
+  });
 }
 
 /** Deterministic executor: reads the catalog and replies with one message. */

@@ -1,9 +1,10 @@
+import { isIP } from 'node:net';
 import type { Brand } from '../brand/schema';
 import { config } from '../config';
 import { clientAddress } from './client-address';
 import { CREDENTIAL_HEADER, verifyCredential } from './credential';
 import { isPagePath, prefersMarkdown } from '../markdown/negotiate';
-import type { Budget } from './rate-limit';
+import { consume, type Budget, type Decision } from './rate-limit';
 
 /** Which budget a request spends, if any: the API, tool endpoints, and pages asked for as Markdown. */
 export function budgetFor(pathname: string, accept: string | null): Budget | null {
@@ -22,5 +23,49 @@ export function budgetFor(pathname: string, accept: string | null): Budget | nul
 export function rateLimitKey(headers: Headers, brand: Brand): string {
   const verification = verifyCredential(headers.get(CREDENTIAL_HEADER), brand);
   if (verification.valid) return `cred:${brand.id}:${verification.id}`;
-  return `ip:${clientAddress(headers, config().trustedProxies)}`;
+  return addressKey(headers);
+}
+
+/**
+ * The key of the client's address: the address itself for IPv4, its /64 network for
+ * IPv6 (one subscriber's share, which it can spread over countless addresses).
+ */
+export function addressKey(headers: Headers): string {
+  const address = clientAddress(headers, config().trustedProxies);
+  if (isIP(address) !== 6) return `ip:${address}`;
+  return `net:${expandIpv6(address).slice(0, 4).join(':')}::/64`;
+}
+
+function expandIpv6(address: string): string[] {
+  const [head = '', tail = ''] = address.toLowerCase().split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const fill = address.includes('::') ? Array(Math.max(0, 8 - left.length - right.length)).fill('0') : [];
+  return [...left, ...fill, ...right].map((h) => h.replace(/^0+(?=.)/, ''));
+}
+
+/** The credential-minting request, which also spends the address's `identity` budget. */
+const MINT_PATH = '/api/public/v1/agent/identity';
+
+/**
+ * Spends one request for a call: from its budget under its key (credential, else
+ * address), then from the address's ceiling over that budget, which every request from
+ * the address counts whatever credential it carries, and, for minting a credential,
+ * from the address's `identity` budget. The first refusal wins; when all allow, the
+ * decision with the fewest requests left is the one reported.
+ */
+export async function spendBudget(budget: Budget, pathname: string, method: string, headers: Headers, brand: Brand): Promise<Decision> {
+  const address = addressKey(headers);
+  const decisions: Decision[] = [];
+  const steps: Array<[Parameters<typeof consume>[0], string]> = [
+    [budget, rateLimitKey(headers, brand)],
+    [`${budget}-address`, address],
+  ];
+  if (pathname === MINT_PATH && method === 'POST') steps.push(['identity', address]);
+  for (const [policy, key] of steps) {
+    const decision = await consume(policy, key);
+    if (!decision.allowed) return decision;
+    decisions.push(decision);
+  }
+  return decisions.reduce((a, b) => (b.remaining < a.remaining ? b : a));
 }

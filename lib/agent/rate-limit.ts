@@ -4,9 +4,25 @@ import { config } from '../config';
 import { processShared } from '../process-shared';
 
 export type Budget = 'api' | 'markdown' | 'tools';
-export type Decision = { allowed: boolean; budget: Budget; limit: number; remaining: number; resetS: number };
+/**
+ * What a request can spend: a budget (per credential, else per address), the address's
+ * ceiling over that budget (`<budget>-address`, every request from the address, with or
+ * without a credential), and minting credentials (`identity`, per address).
+ */
+export type Policy = Budget | `${Budget}-address` | 'identity';
+export type Decision = { allowed: boolean; budget: Policy; limit: number; remaining: number; resetS: number };
 
-const state = processShared('rate-limiters', () => ({ limiters: undefined as Record<Budget, RateLimiterAbstract> | undefined }));
+const POLICIES: Policy[] = ['api', 'markdown', 'tools', 'api-address', 'markdown-address', 'tools-address', 'identity'];
+
+const state = processShared('rate-limiters', () => ({ limiters: undefined as Record<Policy, RateLimiterAbstract> | undefined }));
+
+/** Requests per window of a policy. */
+export function policyLimit(policy: Policy): number {
+  const { budgets, addressFactor } = config().rateLimit;
+  if (policy === 'identity') return budgets.identity;
+  const [budget, scope] = policy.split('-') as [Budget, string | undefined];
+  return scope ? budgets[budget] * addressFactor : budgets[budget];
+}
 
 function redisClient(url: string): Redis {
   const client = new Redis(url, {
@@ -24,17 +40,17 @@ function redisClient(url: string): Redis {
   return client;
 }
 
-/** One limiter per budget: Redis-backed and shared when REDIS_URL is set, with an in-memory stand-in. */
-function build(): Record<Budget, RateLimiterAbstract> {
-  const { windowS, prefix, budgets } = config().rateLimit;
+/** One limiter per policy: Redis-backed and shared when REDIS_URL is set, with an in-memory stand-in. */
+function build(): Record<Policy, RateLimiterAbstract> {
+  const { windowS, prefix } = config().rateLimit;
   const url = config().redisUrl;
   const redis = url ? redisClient(url) : undefined;
-  const make = (budget: Budget): RateLimiterAbstract => {
-    const opts = { points: budgets[budget], duration: windowS, keyPrefix: `${prefix}:${budget}` };
+  const make = (policy: Policy): RateLimiterAbstract => {
+    const opts = { points: policyLimit(policy), duration: windowS, keyPrefix: `${prefix}:${policy}` };
     const memory = new RateLimiterMemory(opts);
     return redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: memory }) : memory;
   };
-  return { api: make('api'), markdown: make('markdown'), tools: make('tools') };
+  return Object.fromEntries(POLICIES.map((p) => [p, make(p)])) as Record<Policy, RateLimiterAbstract>;
 }
 
 /** Builds the limiters (and opens Redis) ahead of the first request that needs them. */
@@ -43,9 +59,9 @@ export function warmRateLimits(): void {
 }
 
 /** Spends one request of `budget` for `key`. A store failure never refuses a request. */
-export async function consume(budget: Budget, key: string): Promise<Decision> {
+export async function consume(budget: Policy, key: string): Promise<Decision> {
   const limiters = (state.limiters ??= build());
-  const limit = config().rateLimit.budgets[budget];
+  const limit = policyLimit(budget);
   try {
     const res = await limiters[budget].consume(key, 1);
     return { allowed: true, budget, limit, remaining: res.remainingPoints, resetS: Math.ceil(res.msBeforeNext / 1000) };

@@ -1,10 +1,12 @@
 import type { Element, Root } from 'hast';
 import rehypeParse from 'rehype-parse';
+import type { Root as MdastRoot } from 'mdast';
 import rehypeRemark from 'rehype-remark';
-import remarkGfm from 'remark-gfm';
-import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
+import { serializeMarkdown, yamlString } from './escape';
+
+export { yamlString };
 
 /** Resolves links and images against the brand's site and drops what is not content. */
 function absolutize(base: string) {
@@ -40,20 +42,16 @@ function absolutize(base: string) {
   };
 }
 
-const processor = (base: string) =>
-  unified()
-    .use(rehypeParse, { fragment: true })
-    .use(absolutize, base)
-    .use(rehypeRemark)
-    .use(remarkGfm)
-    .use(remarkStringify, { bullet: '-', fences: true, rule: '-' });
+const processor = (base: string) => unified().use(rehypeParse, { fragment: true }).use(absolutize, base).use(rehypeRemark);
 
-/** The page's <main> as GFM Markdown, with absolute links. */
+/** The page's <main> as GFM Markdown, with absolute links, written by the shared serializer (lib/markdown/escape.ts). */
 export function mainToMarkdown(html: string, base: string): string {
   const start = html.indexOf('<main');
   const end = html.lastIndexOf('</main>');
   const main = start >= 0 && end > start ? html.slice(html.indexOf('>', start) + 1, end) : html;
-  return String(processor(base).processSync(main)).trim() + '\n';
+  const p = processor(base);
+  const tree = p.runSync(p.parse(main)) as unknown as MdastRoot;
+  return serializeMarkdown(tree).trim() + '\n';
 }
 
 const decode = (s: string) =>
@@ -66,8 +64,6 @@ export function pageHead(html: string): { title: string; description: string } {
   return { title: decode(title), description: decode(description) };
 }
 
-// Double-quoted YAML; angle brackets as escapes so that no front-matter value reads as markup.
-export const yamlString = (s: string) => JSON.stringify(s).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
 
 export function withFrontmatter(markdown: string, head: { title: string; description: string; url: string }): string {
   return `---\ntitle: ${yamlString(head.title)}\ndescription: ${yamlString(head.description)}\nurl: ${yamlString(head.url)}\n---\n\n${markdown}`;

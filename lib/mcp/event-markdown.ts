@@ -1,53 +1,60 @@
+import type { PhrasingContent, RootContent, TableRow } from 'mdast';
 import type { EventDetail } from '../catalog/public-schema';
 import { formatBrl, lowestAvailable, type Sector } from '../catalog/tickets';
-import { yamlString } from '../markdown/convert';
-
-const mdEscape = (s: string) => s.replace(/([\\`*_[\]|<>])/g, '\\$1');
+import { list, oneLine, paragraph, serializeMarkdown, text, yamlString } from '../markdown/escape';
 
 function when(iso: string | null, tz: string | null): string {
   if (!iso) return 'a definir';
-  const text = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'full', timeStyle: 'short', timeZone: tz ?? 'UTC' }).format(new Date(iso));
-  return `${text} (${tz ?? 'UTC'})`;
+  const formatted = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'full', timeStyle: 'short', timeZone: tz ?? 'UTC' }).format(new Date(iso));
+  return `${formatted} (${tz ?? 'UTC'})`;
 }
+
+const row = (cells: string[]): TableRow => ({ type: 'tableRow', children: cells.map((c) => ({ type: 'tableCell', children: [text(c)] })) });
 
 /**
  * An event with its ticket table as Markdown, for tools that answer agents: every
  * lot with price, fee and price with fees, the lowest price with fees called out.
- * Text from the catalog is escaped, and the description (already sanitized HTML) is
- * reduced to plain text, so nothing in it can act as markup.
+ * The document is built as a syntax tree and serialized by the shared escaper, so no
+ * catalog text can act as markup or start a line; the description (already sanitized
+ * HTML) is reduced to plain paragraphs.
  */
 export function eventMarkdown(event: EventDetail, sectors: Sector[]): string {
   const lowest = lowestAvailable(sectors);
   const place = event.location
     ? [event.location.name, event.location.formatted_address ?? [event.location.city, event.location.state_abbr].filter(Boolean).join(' - ')].filter(Boolean).join(', ')
     : 'Online';
-  const description = (event.description ?? '').replace(/<\/(p|li|h\d)>/g, '\n').replace(/<[^>]*>/g, '').replace(/&[a-z#0-9]+;/gi, ' ').trim();
-  const rows = sectors.flatMap((s) =>
-    s.lots.map((l) => `| ${mdEscape(s.name)} | ${mdEscape(l.name)} | ${formatBrl(l.price_cents)} | ${formatBrl(l.fee_cents)} | ${formatBrl(l.total_cents)} | ${l.available ? 'à venda' : 'esgotado'} |`),
-  );
-  return [
-    '---',
-    `title: ${yamlString(event.name)}`,
-    `url: ${yamlString(event.url)}`,
-    '---',
-    '',
-    `# ${mdEscape(event.name)}`,
-    '',
-    `- Início: ${when(event.starts_at, event.timezone)}`,
-    ...(event.ends_at ? [`- Término: ${when(event.ends_at, event.timezone)}`] : []),
-    `- Local: ${mdEscape(place)}`,
-    ...(event.producer ? [`- Produção: ${mdEscape(event.producer.name)}`] : []),
-    `- Vendas: ${event.is_closed ? 'encerradas' : 'abertas'}`,
-    ...(lowest ? [`- Menor preço com taxas: ${formatBrl(lowest.total_cents)}`] : []),
-    '',
-    ...(description ? [mdEscape(description), ''] : []),
-    '## Ingressos',
-    '',
-    '| Setor | Lote | Preço | Taxa | Preço com taxas | Situação |',
-    '|---|---|---|---|---|---|',
-    ...rows,
-    '',
-    `Preços e disponibilidade são um retrato do momento, não uma reserva. Compre em ${event.url}`,
-    '',
-  ].join('\n');
+  const description = (event.description ?? '')
+    .replace(/<\/(p|li|h\d)>|<br\s*\/?>/g, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&[a-z#0-9]+;/gi, ' ')
+    .split('\n')
+    .map(oneLine)
+    .filter(Boolean);
+  const facts: PhrasingContent[][] = [
+    [text(`Início: ${when(event.starts_at, event.timezone)}`)],
+    ...(event.ends_at ? [[text(`Término: ${when(event.ends_at, event.timezone)}`)]] : []),
+    [text(`Local: ${place}`)],
+    ...(event.producer ? [[text(`Produção: ${event.producer.name}`)]] : []),
+    [text(`Vendas: ${event.is_closed ? 'encerradas' : 'abertas'}`)],
+    ...(lowest ? [[text(`Menor preço com taxas: ${formatBrl(lowest.total_cents)}`)]] : []),
+  ];
+  const body: RootContent[] = [
+    { type: 'heading', depth: 1, children: [text(event.name)] },
+    list(facts),
+    ...description.map((p) => paragraph(text(p))),
+    { type: 'heading', depth: 2, children: [text('Ingressos')] },
+    {
+      type: 'table',
+      align: [null, null, null, null, null, null],
+      children: [
+        row(['Setor', 'Lote', 'Preço', 'Taxa', 'Preço com taxas', 'Situação']),
+        ...sectors.flatMap((s) =>
+          s.lots.map((l) => row([s.name, l.name, formatBrl(l.price_cents), formatBrl(l.fee_cents), formatBrl(l.total_cents), l.available ? 'à venda' : 'esgotado'])),
+        ),
+      ],
+    },
+    paragraph(text(`Preços e disponibilidade são um retrato do momento, não uma reserva. Compre em ${event.url}`)),
+  ];
+  const frontMatter = ['---', `title: ${yamlString(event.name)}`, `url: ${yamlString(event.url)}`, '---', ''].join('\n');
+  return `${frontMatter}\n${serializeMarkdown({ type: 'root', children: body })}`;
 }
