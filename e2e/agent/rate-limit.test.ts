@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { request } from '../support/client';
 import { ContractClient } from '../support/contract';
@@ -95,5 +96,71 @@ describe('X-Forwarded-For is trusted only from configured proxies', () => {
       statuses.push(res.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+});
+
+// One address that mints credentials to multiply its budget: minting has a budget of
+// its own per address, and every request from the address also counts against the
+// address's ceiling (RATE_LIMIT_ADDRESS_FACTOR times the budget), whatever credential
+// it carries. Measured here: one address, many credentials, well within one minute.
+describe('minted credentials do not multiply an address budget', () => {
+  let server: RunningServer;
+  const limits = { RATE_LIMIT_API: '20', RATE_LIMIT_IDENTITY: '3', RATE_LIMIT_ADDRESS_FACTOR: '2', RATE_LIMIT_TOOLS: '1000', RATE_LIMIT_MARKDOWN: '1000', RATE_LIMIT_WINDOW_S: '60' };
+  beforeAll(async () => {
+    server = await startServer('minting', { ...limits, TRUSTED_PROXIES: '127.0.0.1', DEMO_EVENTS: '30' });
+  });
+  afterAll(() => server?.stop());
+
+  const call = (path: string, ip: string, options: { method?: string; credential?: string } = {}) =>
+    request(server.port, path, {
+      method: options.method,
+      host: `aurora.localhost:${server.port}`,
+      headers: { 'x-forwarded-for': ip, ...(options.credential ? { 'x-agent-credential': options.credential } : {}) },
+    });
+
+  test('one address, ten credentials asked for, 200 requests in one minute: at most twice the budget', async () => {
+    const ip = '198.51.100.77';
+    const started = Date.now();
+    const credentials: string[] = [];
+    const mints: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await call(`${API}/agent/identity`, ip, { method: 'POST' });
+      mints.push(res.status);
+      if (res.status === 201) credentials.push((res.json() as { credential: string }).credential);
+      else expect(res.header('ratelimit-policy')).toBe('"identity";q=3;w=60');
+    }
+    expect(mints).toEqual([201, 201, 201, 429, 429, 429, 429, 429, 429, 429]);
+    const keys = [undefined, ...credentials];
+    const statuses: number[] = [];
+    let lastPolicy = '';
+    for (let i = 0; i < 200; i++) {
+      const res = await call(`${API}/events?per_page=1`, ip, { credential: keys[i % keys.length] });
+      statuses.push(res.status);
+      if (res.status === 429) lastPolicy = res.header('ratelimit-policy') ?? '';
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const answered = statuses.filter((s) => s === 200).length + mints.filter((s) => s === 201).length;
+    console.log(`[rate-limit] one address, ${credentials.length} credentials: ${answered} API answers in ${seconds.toFixed(1)} s (budget 20, ceiling 40; credentials' own budgets alone would allow ${20 * keys.length})`);
+    expect(seconds).toBeLessThan(60);
+    expect(answered).toBe(40);
+    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+    expect(lastPolicy).toBe('"api-address";q=40;w=60');
+    // Another address is untouched.
+    expect((await call(`${API}/events?per_page=1`, '198.51.100.78')).status).toBe(200);
+  });
+
+  test('a credential issued in the future grants nothing: the spent address budget applies', async () => {
+    const ip = '198.51.100.90';
+    for (let i = 0; i < 20; i++) await call(`${API}/events?per_page=1`, ip);
+    expect((await call(`${API}/events?per_page=1`, ip)).status).toBe(429);
+    const now = Math.floor(Date.now() / 1000);
+    const forge = (iat: number) => {
+      const body = `ac1.${Buffer.from(JSON.stringify({ b: 'aurora', iat, exp: iat + 86_400, jti: `f${iat}` })).toString('base64url')}`;
+      return `${body}.${createHmac('sha256', 'test-secret-for-http-suite').update(body).digest('base64url')}`;
+    };
+    expect((await call(`${API}/events?per_page=1`, ip, { credential: forge(now + 3_600) })).status).toBe(429);
+    // The same signature with a present issue time is a credential of its own: its own budget
+    // (the address ceiling, twice the budget, still has room).
+    expect((await call(`${API}/events?per_page=1`, ip, { credential: forge(now) })).status).toBe(200);
   });
 });

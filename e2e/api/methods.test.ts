@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { request } from '../support/client';
 import { api } from './helpers';
 import { targets } from './targets';
 
@@ -46,5 +47,39 @@ describe.each(targets)('methods on $name', (target) => {
     expect(res.status).toBe(404);
     expect(res.header('content-type')).toBe('application/problem+json');
     expect((res.json() as { code: string }).code).toBe('not_found');
+  });
+});
+
+describe.each(targets)('methods outside the API on $name', (target) => {
+  const host = `aurora.localhost:${target.port}`;
+  const PAGES = ['/', '/eventos/some-event', '/robots.txt', '/sitemap.xml', '/llms.txt', '/auth.md', '/docs/api.md', '/.well-known/api-catalog', '/.well-known/agent-card.json', '/problems/not_found', '/favicon.svg'];
+
+  test.each(PAGES.flatMap((p) => ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND'].map((m) => [m, p] as const)))(
+    '%s %s: a 405 with Allow: GET, HEAD and a short text',
+    async (method, path) => {
+      const res = await request(target.port, path, { method, host });
+      expect(res.status).toBe(405);
+      expect(res.header('allow')).toBe('GET, HEAD');
+      expect(res.header('content-type')).toBe('text/plain; charset=utf-8');
+      expect(res.text).toMatch(new RegExp(`^Method ${method} is not allowed here`));
+    },
+  );
+
+  test.each(['/mcp', '/a2a'].flatMap((p) => ['GET', 'PUT', 'DELETE', 'TRACE', 'PROPFIND'].map((m) => [m, p] as const)))('%s %s: a 405 problem with Allow: POST, OPTIONS', async (method, path) => {
+    const res = await request(target.port, path, { method, host });
+    expect(res.status).toBe(405);
+    expect(res.header('allow')).toBe('POST, OPTIONS');
+    expect(res.header('content-type')).toBe('application/problem+json');
+  });
+
+  test.each(['GET', 'POST', 'DELETE'])('%s /api/floor while the floor is off: the ordinary 404 problem', async (method) => {
+    const res = await request(target.port, '/api/floor', { method, host });
+    expect(res.status).toBe(404);
+    expect(res.header('content-type')).toBe('application/problem+json');
+  });
+
+  test('HEAD and GET of a page still answer', async () => {
+    expect((await request(target.port, '/', { method: 'HEAD', host })).status).toBe(200);
+    expect((await request(target.port, '/robots.txt', { host })).status).toBe(200);
   });
 });

@@ -48,20 +48,21 @@ function expandIpv6(address: string): string[] {
 const MINT_PATH = '/api/public/v1/agent/identity';
 
 /**
- * Spends one request for a call: from its budget under its key (credential, else
- * address), then from the address's ceiling over that budget, which every request from
- * the address counts whatever credential it carries, and, for minting a credential,
- * from the address's `identity` budget. The first refusal wins; when all allow, the
- * decision with the fewest requests left is the one reported.
+ * Spends one request for a call: for minting a credential, first from the address's
+ * `identity` budget; then from its budget under its key (credential, else address);
+ * then from the address's ceiling over that budget, which every request from the
+ * address counts whatever credential it carries. The first refusal wins; when all
+ * allow, the decision with the fewest requests left is the one reported.
  */
 export async function spendBudget(budget: Budget, pathname: string, method: string, headers: Headers, brand: Brand): Promise<Decision> {
   const address = addressKey(headers);
   const decisions: Decision[] = [];
+  // A refused mint spends nothing else; a refused budget leaves the ceiling alone.
   const steps: Array<[Parameters<typeof consume>[0], string]> = [
+    ...(pathname === MINT_PATH && method === 'POST' ? [['identity', address] as [Parameters<typeof consume>[0], string]] : []),
     [budget, rateLimitKey(headers, brand)],
     [`${budget}-address`, address],
   ];
-  if (pathname === MINT_PATH && method === 'POST') steps.push(['identity', address]);
   for (const [policy, key] of steps) {
     const decision = await consume(policy, key);
     if (!decision.allowed) return decision;

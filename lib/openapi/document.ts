@@ -89,14 +89,14 @@ export function buildOpenApi(brand: Brand) {
           operationId: 'issueAnonymousAgentCredential',
           tags: ['agents'],
           summary: 'Issue an anonymous agent credential',
-          description: 'The credential grants no access; it identifies the agent for telemetry and edge rate limits. The body is optional.',
+          description: 'The credential grants no access; it identifies the agent for telemetry and edge rate limits. The body is optional. Minting is limited per client address (see the 429).',
           requestBody: {
             required: false,
             content: { 'application/json': { schema: z.object({ type: z.enum(['anonymous']).optional() }) } },
           },
           responses: {
             '201': { description: 'A new credential.', content: { 'application/json': { schema: CredentialSchema } } },
-            '400': problem('The identity type is not supported, or the body is not a JSON object.', ['unsupported_identity_type', 'invalid_body']),
+            '400': problem('The identity type is not supported, or the body is not a JSON object (malformed, nested deeper than 32 levels, or over 16 KiB).', ['unsupported_identity_type', 'invalid_body']),
             '405': methodNotAllowed,
             '429': rateLimited,
           },
