@@ -18,13 +18,20 @@ export function readMarkdown(markdown: string): Root {
 export function outline(markdown: string): string {
   const walk = (node: Nodes): string => {
     if (node.type === 'paragraph' || node.type === 'heading' || node.type === 'tableCell') {
-      const links = node.children.filter((c) => c.type === 'link').length;
+      const links = node.children.filter((c) => c.type === 'link' && !literalAutolink(c)).length;
       return `${node.type}${node.type === 'heading' ? node.depth : ''}${links ? `(${links} link)` : ''}`;
     }
     if ('children' in node) return `${node.type}[${(node.children as Nodes[]).map(walk).join(',')}]`;
     return node.type;
   };
   return walk(readMarkdown(markdown));
+}
+
+/** A bare URL that a GFM reader made a link: its text is its own address. */
+function literalAutolink(node: Nodes): boolean {
+  if (node.type !== 'link') return false;
+  const label = node.children.length === 1 && node.children[0]!.type === 'text' ? node.children[0]!.value : null;
+  return label !== null && [label, `http://${label}`, `mailto:${label}`].includes(node.url);
 }
 
 /** Every raw HTML node a Markdown reader would pass through to a renderer. */
@@ -38,11 +45,16 @@ export function htmlNodes(markdown: string): string[] {
   return found;
 }
 
-/** URLs of every link and image. */
+/**
+ * URLs of every link and image, but for bare URLs in text: GFM readers link those
+ * (www., http://, e-mail) whatever their escapes, and such a link shows its own
+ * address as its text, so it hides nothing.
+ */
 export function linkUrls(markdown: string): string[] {
   const found: string[] = [];
   const walk = (node: Nodes) => {
-    if (node.type === 'link' || node.type === 'image') found.push(node.url);
+    if (node.type === 'image') found.push(node.url);
+    if (node.type === 'link' && !literalAutolink(node)) found.push(node.url);
     if ('children' in node) for (const c of node.children as Nodes[]) walk(c);
   };
   walk(readMarkdown(markdown));
