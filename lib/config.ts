@@ -44,6 +44,7 @@ const envSchema = z.object({
   RATE_LIMIT_API: int(1, Number.MAX_SAFE_INTEGER, 600),
   RATE_LIMIT_MARKDOWN: int(1, Number.MAX_SAFE_INTEGER, 300),
   RATE_LIMIT_TOOLS: int(1, Number.MAX_SAFE_INTEGER, 300),
+  RATE_LIMIT_RENDER: int(1, Number.MAX_SAFE_INTEGER, 120),
   RATE_LIMIT_PREFIX: z.string().regex(/^[a-z0-9:_-]{1,40}$/).default('catalog'),
   API_DEPRECATED_AT: optionalDate,
   API_SUNSET_AT: optionalDate,
@@ -80,7 +81,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     rateLimit: {
       windowS: e.RATE_LIMIT_WINDOW_S,
       prefix: e.RATE_LIMIT_PREFIX,
-      budgets: { api: e.RATE_LIMIT_API, markdown: e.RATE_LIMIT_MARKDOWN, tools: e.RATE_LIMIT_TOOLS },
+      budgets: { api: e.RATE_LIMIT_API, markdown: e.RATE_LIMIT_MARKDOWN, tools: e.RATE_LIMIT_TOOLS, render: e.RATE_LIMIT_RENDER },
     },
     deprecation: {
       deprecatedAt: e.API_DEPRECATED_AT,

@@ -3,7 +3,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { config } from '../config';
 import { processShared } from '../process-shared';
 
-export type Budget = 'api' | 'markdown' | 'tools';
+export type Budget = 'api' | 'markdown' | 'tools' | 'render';
 export type Decision = { allowed: boolean; budget: Budget; limit: number; remaining: number; resetS: number };
 
 const state = processShared('rate-limiters', () => ({ limiters: undefined as Record<Budget, RateLimiterAbstract> | undefined }));
@@ -34,7 +34,7 @@ function build(): Record<Budget, RateLimiterAbstract> {
     const memory = new RateLimiterMemory(opts);
     return redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: memory }) : memory;
   };
-  return { api: make('api'), markdown: make('markdown'), tools: make('tools') };
+  return { api: make('api'), markdown: make('markdown'), tools: make('tools'), render: make('render') };
 }
 
 /** Builds the limiters (and opens Redis) ahead of the first request that needs them. */

@@ -69,6 +69,9 @@ export function pageHead(html: string): { title: string; description: string } {
 // Double-quoted YAML; angle brackets as escapes so that no front-matter value reads as markup.
 export const yamlString = (s: string) => JSON.stringify(s).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
 
+/** Text on one line: spaces collapsed, none before punctuation, none at either end. */
+export const cleanLine = (s: string) => s.replace(/\s+/g, ' ').replace(/ +([,.;:!?…)])/g, '$1').trim();
+
 export function withFrontmatter(markdown: string, head: { title: string; description: string; url: string }): string {
-  return `---\ntitle: ${yamlString(head.title)}\ndescription: ${yamlString(head.description)}\nurl: ${yamlString(head.url)}\n---\n\n${markdown}`;
+  return `---\ntitle: ${yamlString(cleanLine(head.title))}\ndescription: ${yamlString(cleanLine(head.description))}\nurl: ${yamlString(head.url)}\n---\n\n${markdown}`;
 }

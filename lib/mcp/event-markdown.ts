@@ -1,6 +1,7 @@
 import type { EventDetail } from '../catalog/public-schema';
 import { formatBrl, lowestAvailable, type Sector } from '../catalog/tickets';
 import { yamlString } from '../markdown/convert';
+import { lotSituation, saleSentence, saleStateOf } from '../site/sale-state';
 
 const mdEscape = (s: string) => s.replace(/([\\`*_[\]|<>])/g, '\\$1');
 
@@ -17,13 +18,14 @@ function when(iso: string | null, tz: string | null): string {
  * reduced to plain text, so nothing in it can act as markup.
  */
 export function eventMarkdown(event: EventDetail, sectors: Sector[]): string {
-  const lowest = lowestAvailable(sectors);
+  const state = saleStateOf(event, sectors);
+  const lowest = state === 'on_sale' ? lowestAvailable(sectors) : null;
   const place = event.location
     ? [event.location.name, event.location.formatted_address ?? [event.location.city, event.location.state_abbr].filter(Boolean).join(' - ')].filter(Boolean).join(', ')
     : 'Online';
   const description = (event.description ?? '').replace(/<\/(p|li|h\d)>/g, '\n').replace(/<[^>]*>/g, '').replace(/&[a-z#0-9]+;/gi, ' ').trim();
   const rows = sectors.flatMap((s) =>
-    s.lots.map((l) => `| ${mdEscape(s.name)} | ${mdEscape(l.name)} | ${formatBrl(l.price_cents)} | ${formatBrl(l.fee_cents)} | ${formatBrl(l.total_cents)} | ${l.available ? 'à venda' : 'esgotado'} |`),
+    s.lots.map((l) => `| ${mdEscape(s.name)} | ${mdEscape(l.name)} | ${formatBrl(l.price_cents)} | ${formatBrl(l.fee_cents)} | ${formatBrl(l.total_cents)} | ${lotSituation(state, l)} |`),
   );
   return [
     '---',
@@ -37,17 +39,20 @@ export function eventMarkdown(event: EventDetail, sectors: Sector[]): string {
     ...(event.ends_at ? [`- Término: ${when(event.ends_at, event.timezone)}`] : []),
     `- Local: ${mdEscape(place)}`,
     ...(event.producer ? [`- Produção: ${mdEscape(event.producer.name)}`] : []),
-    `- Vendas: ${event.is_closed ? 'encerradas' : 'abertas'}`,
+    `- Vendas: ${saleSentence(state)}`,
     ...(lowest ? [`- Menor preço com taxas: ${formatBrl(lowest.total_cents)}`] : []),
     '',
     ...(description ? [mdEscape(description), ''] : []),
     '## Ingressos',
     '',
+    ...(state === 'on_sale' ? [] : ['Últimos preços praticados, apenas para informação: nenhum ingresso está à venda.', '']),
     '| Setor | Lote | Preço | Taxa | Preço com taxas | Situação |',
     '|---|---|---|---|---|---|',
     ...rows,
     '',
-    `Preços e disponibilidade são um retrato do momento, não uma reserva. Compre em ${event.url}`,
+    state === 'on_sale'
+      ? `Preços e disponibilidade são um retrato do momento, não uma reserva. Veja como comprar em ${event.url}`
+      : `Preços e disponibilidade são um retrato do momento. Página do evento: ${event.url}`,
     '',
   ].join('\n');
 }

@@ -1,0 +1,6 @@
+// Runs once when the server starts: prints the address of every brand's site, where
+// its pages load complete (on localhost or 127.0.0.1 a page request is redirected there).
+export async function register(): Promise<void> {
+  const { logBrandSites } = await import('./lib/brand/announce');
+  logBrandSites();
+}
