@@ -27,7 +27,10 @@ export function EventCard({ event, price, eager }: { event: EventListItem; price
           <time dateTime={event.starts_at ?? undefined}>{formatEventDate(event.starts_at, event.timezone)}</time>
         </p>
         <p className="meta">{place}</p>
-        {line && (line.closed ? <span className="badge">{line.text}</span> : <p className="price">{line.text} <span className="fees">com taxas</span></p>)}
+        {line && (line.closed ? <span className="badge">{line.text}</span> : <p className="price">
+              {`${line.text} `}
+              <span className="fees">com taxas</span>
+            </p>)}
       </div>
     </li>
   );

@@ -39,7 +39,7 @@ export function eventMarkdown(event: EventDetail, sectors: Sector[]): string {
     ...(event.ends_at ? [`- Término: ${when(event.ends_at, event.timezone)}`] : []),
     `- Local: ${mdEscape(place)}`,
     ...(event.producer ? [`- Produção: ${mdEscape(event.producer.name)}`] : []),
-    `- Vendas: ${saleSentence(state)}`,
+    `- Situação: ${saleSentence(state)}`,
     ...(lowest ? [`- Menor preço com taxas: ${formatBrl(lowest.total_cents)}`] : []),
     '',
     ...(description ? [mdEscape(description), ''] : []),

@@ -30,10 +30,18 @@ export function pageSecurityHeaders(): { nonce: string; csp: string } {
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const DATA_BLOCK = /\btype\s*=\s*["']?(?!(?:text|application)\/(?:java|ecma)script|module)[^"'\s>]+/i;
 
-/** The CSP source expressions ('sha256-…') of every inline script of an HTML document, in order, without repeats. */
+/**
+ * The CSP source expressions ('sha256-…') of the inline scripts of an HTML document, in
+ * order, without repeats. Scripts inside <main> are never allowed: the page content
+ * (catalog text) lives there and no script of the framework does, so even markup that
+ * slipped through escaping could not have itself allowed.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const [, attrs = '', text = ''] of html.matchAll(SCRIPT)) {
+  const start = html.indexOf('<main');
+  const end = html.lastIndexOf('</main>');
+  const frame = start >= 0 && end > start ? html.slice(0, start) + html.slice(end) : html;
+  for (const [, attrs = '', text = ''] of frame.matchAll(SCRIPT)) {
     if (/\bsrc\s*=/i.test(attrs) || DATA_BLOCK.test(attrs)) continue;
     hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
   }
