@@ -5,11 +5,12 @@ import { brandForHost, defaultBrand } from '@/lib/brand/registry';
 import { discoveryLinkHeader } from '@/lib/discovery/well-known';
 import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER, RENDER_HEADER, internalToken } from '@/lib/markdown/internal';
 import { isPagePath, prefersMarkdown } from '@/lib/markdown/negotiate';
-import { MISSING_PATH, eventExists, eventSlugOf } from '@/lib/site/event-exists';
-import { FILL_HEADER, cachedPage, pageCacheEnabled, pageKey, peekPage, renderPage, servePage } from '@/lib/site/page-cache';
+import { aliasTarget } from '@/lib/site/aliases';
+import { FILL_HEADER, pageKey, peekPage, servePage } from '@/lib/site/page-cache';
+import { personalPage, publicPage } from '@/lib/site/page-responses';
+import { isPersonalPage } from '@/lib/site/personal-pages';
 import { canonicalPagePath, markdownResponse, peekMarkdown } from '@/lib/markdown/cache';
 import type { Brand } from '@/lib/brand/schema';
-import { pageSecurityHeaders } from '@/lib/site/security-headers';
 import { CORS_HEADERS } from '@/lib/http/headers';
 import { problemResponse } from '@/lib/http/problem';
 import { refuseMethod } from '@/lib/http/methods';
@@ -60,11 +61,14 @@ export async function proxy(request: NextRequest) {
 /** Tells server.mjs that this response is a page: it adds Vary: Accept and maps errors to 503. */
 const PAGE_MARKER = 'x-catalog-page';
 
-// Pages: Markdown when the client prefers it, else HTML with a per-request CSP nonce and
-// a Link to the Markdown alternate. Both come from the snapshot window's caches when
-// they hold the page; else Markdown is rewritten to /md (with the internal token) and
-// HTML is rendered once for the window.
+// Pages: on an alias host, a redirect to the brand's site; personal pages rendered for
+// each request (lib/site/page-responses); Markdown when the client prefers it; else the
+// public HTML page, one stored response for everyone in the snapshot window. A request
+// that makes the server render (nothing held for its URL) spends the client's render budget.
 async function pageResponse(request: NextRequest, brand: Brand, pathname: string, headers: Record<string, string>, internal: boolean) {
+  const search = request.nextUrl.search;
+  const alias = internal ? null : aliasTarget(brand, request.headers.get('host'), pathname + search);
+  if (alias) return NextResponse.redirect(alias, 308);
   // The proxy's own render of a page for the cache, and the Markdown route's fetch of a
   // page to convert: both are rendered as they are, never negotiated or checked again.
   const fill = internal && request.headers.has(FILL_HEADER);
@@ -73,7 +77,7 @@ async function pageResponse(request: NextRequest, brand: Brand, pathname: string
   requestHeaders.delete(INTERNAL_HEADER);
   requestHeaders.set(ORIGINAL_HOST_HEADER, request.headers.get('host') ?? '');
   headers[PAGE_MARKER] = '1';
-  const search = request.nextUrl.search;
+  if (isPersonalPage(pathname)) return personalPage(requestHeaders, headers);
   if (!fill && !forMarkdown && prefersMarkdown(request.headers.get('accept'))) {
     const canonical = canonicalPagePath(pathname);
     const converted = canonical === null ? undefined : peekMarkdown(brand, canonical + search);
@@ -87,25 +91,28 @@ async function pageResponse(request: NextRequest, brand: Brand, pathname: string
     const alternate = `<${new URL(pathname, brand.site_url)}>; rel="alternate"; type="text/markdown"`;
     headers.Link = headers.Link ? `${headers.Link}, ${alternate}` : alternate;
   }
-  const host = request.headers.get('host') ?? '';
   const key = pageKey(brand.id, pathname + search);
   if (forMarkdown) {
     const held = peekPage(key);
     if (held) return servePage(await held, request.method, headers);
-  } else if (!fill && !flight(request)) {
-    const missing = async () => {
-      const slug = eventSlugOf(pathname);
-      return slug !== undefined && !(await eventExists(slug, host));
-    };
-    const render = async () => ((await missing()) ? renderPage(MISSING_PATH, host, 404) : renderPage(pathname + search, host));
-    if (pageCacheEnabled()) return servePage(await cachedPage(key, render), request.method, headers);
-    if (await missing()) return servePage(await renderPage(MISSING_PATH, host, 404), request.method, headers);
   }
-  const { nonce, csp } = pageSecurityHeaders();
-  requestHeaders.set('x-nonce', nonce);
-  requestHeaders.set('Content-Security-Policy', csp);
-  headers['Content-Security-Policy'] = csp;
-  return NextResponse.next({ request: { headers: requestHeaders }, headers });
+  if (fill || forMarkdown) return NextResponse.next({ request: { headers: requestHeaders }, headers });
+  if (flight(request) || !peekPage(key)) {
+    const refused = await spendRender(request, brand);
+    if (refused) return refused;
+  }
+  if (flight(request)) return NextResponse.next({ request: { headers: requestHeaders }, headers });
+  return servePage(await publicPage(key, pathname + search, pathname, request.headers.get('host') ?? ''), request.method, headers);
+}
+
+/** Spends one request of the client's render budget; the 429 answer when it is spent. */
+async function spendRender(request: NextRequest, brand: Brand): Promise<Response | null> {
+  const decision = await consume('render', rateLimitKey(request.headers, brand));
+  if (decision.allowed) return null;
+  return problemResponse(brand.site_url, 'rate_limited', `The render budget is spent; retry in ${decision.resetS} s.`, {
+    ...rateLimitHeaders(decision),
+    'Retry-After': String(decision.resetS),
+  });
 }
 
 /** A request of the client router for a page's RSC payload rather than its HTML (marked by server.mjs): never cached here. */

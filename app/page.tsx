@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { EventCard } from '@/app/_components/event-card';
 import { SearchForm } from '@/app/_components/search-form';
+import { getCardPrices } from '@/lib/catalog/card-prices';
 import { listEvents } from '@/lib/catalog/events';
 import { getFilterOptions } from '@/lib/catalog/filters';
 import { parseListQuery } from '@/lib/catalog/query-params';
@@ -44,6 +45,7 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
   const [result, options] = await Promise.all([listEvents(brand, query), getFilterOptions(brand)]);
   const filtered = Boolean(query.q || query.city || query.state || query.organization);
   const { meta } = result;
+  const prices = await getCardPrices(brand, result.data.map((e) => e.id));
   return (
     <>
       <h1>{filtered ? 'Eventos encontrados' : `Próximos eventos na ${brand.name}`}</h1>
@@ -70,7 +72,7 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
           </p>
           <ul className="cards">
             {result.data.map((e, i) => (
-              <EventCard key={e.id} event={e} eager={i < 4} />
+              <EventCard key={e.id} event={e} price={prices.get(e.id)} eager={i < 4} />
             ))}
           </ul>
           <nav className="pagination" aria-label="Paginação">

@@ -32,7 +32,7 @@ function get(path) {
 
 const started = Date.now();
 const server = spawn(process.execPath, ['server.mjs'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', BENCH_FLOOR: '1', NODE_ENV: 'production', RATE_LIMIT_API: '100000000', RATE_LIMIT_MARKDOWN: '100000000', RATE_LIMIT_TOOLS: '100000000' },
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', BENCH_FLOOR: '1', NODE_ENV: 'production', RATE_LIMIT_API: '100000000', RATE_LIMIT_MARKDOWN: '100000000', RATE_LIMIT_TOOLS: '100000000', RATE_LIMIT_RENDER: '100000000' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 let startupMs;

@@ -44,6 +44,7 @@ const envSchema = z.object({
   RATE_LIMIT_API: int(1, Number.MAX_SAFE_INTEGER, 600),
   RATE_LIMIT_MARKDOWN: int(1, Number.MAX_SAFE_INTEGER, 300),
   RATE_LIMIT_TOOLS: int(1, Number.MAX_SAFE_INTEGER, 300),
+  RATE_LIMIT_RENDER: int(1, Number.MAX_SAFE_INTEGER, 120),
   RATE_LIMIT_IDENTITY: int(1, Number.MAX_SAFE_INTEGER, 10),
   RATE_LIMIT_ADDRESS_FACTOR: int(1, 1_000, 2),
   RATE_LIMIT_PREFIX: z.string().regex(/^[a-z0-9:_-]{1,40}$/).default('catalog'),
@@ -82,7 +83,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     rateLimit: {
       windowS: e.RATE_LIMIT_WINDOW_S,
       prefix: e.RATE_LIMIT_PREFIX,
-      budgets: { api: e.RATE_LIMIT_API, markdown: e.RATE_LIMIT_MARKDOWN, tools: e.RATE_LIMIT_TOOLS, identity: e.RATE_LIMIT_IDENTITY },
+      budgets: {
+        api: e.RATE_LIMIT_API,
+        markdown: e.RATE_LIMIT_MARKDOWN,
+        tools: e.RATE_LIMIT_TOOLS,
+        render: e.RATE_LIMIT_RENDER,
+        identity: e.RATE_LIMIT_IDENTITY,
+      },
       /** An address's ceiling per budget, as a multiple of the budget: credentials never lift it. */
       addressFactor: e.RATE_LIMIT_ADDRESS_FACTOR,
     },

@@ -3,7 +3,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { config } from '../config';
 import { processShared } from '../process-shared';
 
-export type Budget = 'api' | 'markdown' | 'tools';
+export type Budget = 'api' | 'markdown' | 'tools' | 'render';
 /**
  * What a request can spend: a budget (per credential, else per address), the address's
  * ceiling over that budget (`<budget>-address`, every request from the address, with or
@@ -12,7 +12,7 @@ export type Budget = 'api' | 'markdown' | 'tools';
 export type Policy = Budget | `${Budget}-address` | 'identity';
 export type Decision = { allowed: boolean; budget: Policy; limit: number; remaining: number; resetS: number };
 
-const POLICIES: Policy[] = ['api', 'markdown', 'tools', 'api-address', 'markdown-address', 'tools-address', 'identity'];
+const POLICIES: Policy[] = ['api', 'markdown', 'tools', 'render', 'api-address', 'markdown-address', 'tools-address', 'render-address', 'identity'];
 
 const state = processShared('rate-limiters', () => ({ limiters: undefined as Record<Policy, RateLimiterAbstract> | undefined }));
 

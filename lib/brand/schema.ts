@@ -14,6 +14,15 @@ export const brandSchema = z.object({
   hosts: z.array(hostName).min(1),
   site_url: origin,
   auth_url: origin,
+  /**
+   * The brand's purchase flow for one event: an absolute http(s) URL template in which
+   * `{slug}` stands for the event's slug. Absent: the brand sells no tickets through the
+   * site, and event pages say where tickets are bought instead.
+   */
+  purchase_url: z
+    .url({ protocol: /^https?$/ })
+    .refine((u) => u.includes('{slug}'), 'a URL template with {slug}')
+    .optional(),
   theme: z.object({
     primary: z.string().regex(/^#[0-9a-f]{6}$/i),
     accent: z.string().regex(/^#[0-9a-f]{6}$/i),

@@ -65,6 +65,9 @@ export function pageHead(html: string): { title: string; description: string } {
 }
 
 
+/** Text on one line: spaces collapsed, none before punctuation, none at either end. */
+export const cleanLine = (s: string) => s.replace(/\s+/g, ' ').replace(/ +([,.;:!?…)])/g, '$1').trim();
+
 export function withFrontmatter(markdown: string, head: { title: string; description: string; url: string }): string {
-  return `---\ntitle: ${yamlString(head.title)}\ndescription: ${yamlString(head.description)}\nurl: ${yamlString(head.url)}\n---\n\n${markdown}`;
+  return `---\ntitle: ${yamlString(cleanLine(head.title))}\ndescription: ${yamlString(cleanLine(head.description))}\nurl: ${yamlString(head.url)}\n---\n\n${markdown}`;
 }

@@ -2,6 +2,7 @@ import type { PhrasingContent, RootContent, TableRow } from 'mdast';
 import type { EventDetail } from '../catalog/public-schema';
 import { formatBrl, lowestAvailable, type Sector } from '../catalog/tickets';
 import { list, oneLine, paragraph, serializeMarkdown, text, yamlString } from '../markdown/escape';
+import { lotSituation, saleSentence, saleStateOf } from '../site/sale-state';
 
 function when(iso: string | null, tz: string | null): string {
   if (!iso) return 'a definir';
@@ -19,7 +20,8 @@ const row = (cells: string[]): TableRow => ({ type: 'tableRow', children: cells.
  * HTML) is reduced to plain paragraphs.
  */
 export function eventMarkdown(event: EventDetail, sectors: Sector[]): string {
-  const lowest = lowestAvailable(sectors);
+  const state = saleStateOf(event, sectors);
+  const lowest = state === 'on_sale' ? lowestAvailable(sectors) : null;
   const place = event.location
     ? [event.location.name, event.location.formatted_address ?? [event.location.city, event.location.state_abbr].filter(Boolean).join(' - ')].filter(Boolean).join(', ')
     : 'Online';
@@ -35,7 +37,7 @@ export function eventMarkdown(event: EventDetail, sectors: Sector[]): string {
     ...(event.ends_at ? [[text(`Término: ${when(event.ends_at, event.timezone)}`)]] : []),
     [text(`Local: ${place}`)],
     ...(event.producer ? [[text(`Produção: ${event.producer.name}`)]] : []),
-    [text(`Vendas: ${event.is_closed ? 'encerradas' : 'abertas'}`)],
+    [text(`Situação: ${saleSentence(state)}`)],
     ...(lowest ? [[text(`Menor preço com taxas: ${formatBrl(lowest.total_cents)}`)]] : []),
   ];
   const body: RootContent[] = [
@@ -43,17 +45,24 @@ export function eventMarkdown(event: EventDetail, sectors: Sector[]): string {
     list(facts),
     ...description.map((p) => paragraph(text(p))),
     { type: 'heading', depth: 2, children: [text('Ingressos')] },
+    ...(state === 'on_sale' ? [] : [paragraph(text('Últimos preços praticados, apenas para informação: nenhum ingresso está à venda.'))]),
     {
       type: 'table',
       align: [null, null, null, null, null, null],
       children: [
         row(['Setor', 'Lote', 'Preço', 'Taxa', 'Preço com taxas', 'Situação']),
         ...sectors.flatMap((s) =>
-          s.lots.map((l) => row([s.name, l.name, formatBrl(l.price_cents), formatBrl(l.fee_cents), formatBrl(l.total_cents), l.available ? 'à venda' : 'esgotado'])),
+          s.lots.map((l) => row([s.name, l.name, formatBrl(l.price_cents), formatBrl(l.fee_cents), formatBrl(l.total_cents), lotSituation(state, l)])),
         ),
       ],
     },
-    paragraph(text(`Preços e disponibilidade são um retrato do momento, não uma reserva. Compre em ${event.url}`)),
+    paragraph(
+      text(
+        state === 'on_sale'
+          ? `Preços e disponibilidade são um retrato do momento, não uma reserva. Veja como comprar em ${event.url}`
+          : `Preços e disponibilidade são um retrato do momento. Página do evento: ${event.url}`,
+      ),
+    ),
   ];
   const frontMatter = ['---', `title: ${yamlString(event.name)}`, `url: ${yamlString(event.url)}`, '---', ''].join('\n');
   return `${frontMatter}\n${serializeMarkdown({ type: 'root', children: body })}`;

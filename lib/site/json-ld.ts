@@ -1,10 +1,15 @@
 import type { EventDetail } from '../catalog/public-schema';
 import { lowestAvailable, type Sector } from '../catalog/tickets';
+import { lowestListed, saleStateOf } from './sale-state';
+import { oneLine, plainText } from './text';
 
 /** schema.org Event for Google's event rich results, from the public shape only. */
 export function eventJsonLd(event: EventDetail, sectors: Sector[], pageUrl: string) {
-  const lowest = lowestAvailable(sectors);
-  const ended = event.status === 'Encerrado' || (event.ends_at ? Date.parse(event.ends_at) < Date.now() : false);
+  // On sale: the lowest price with fees of a lot on sale, InStock. Closed or sold out:
+  // the lowest listed price, SoldOut (the one availability search engines read for
+  // events that can no longer be bought).
+  const state = saleStateOf(event, sectors);
+  const lowest = state === 'on_sale' ? lowestAvailable(sectors) : lowestListed(sectors);
   const location = event.is_online || !event.location
     ? { '@type': 'VirtualLocation', url: pageUrl }
     : {
@@ -31,16 +36,15 @@ export function eventJsonLd(event: EventDetail, sectors: Sector[], pageUrl: stri
     eventStatus: 'https://schema.org/EventScheduled',
     location,
     image: [event.images.banner, event.images.thumbnail].filter(Boolean),
-    description: (event.description ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() || undefined,
+    description: oneLine(plainText(event.description)) || undefined,
     organizer: event.producer ? { '@type': 'Organization', name: event.producer.name, url: `${new URL(pageUrl).origin}/?organization=${encodeURIComponent(event.producer.slug)}` } : undefined,
     offers: lowest
       ? {
           '@type': 'Offer',
           price: (lowest.total_cents / 100).toFixed(2),
           priceCurrency: 'BRL',
-          availability: event.is_closed || ended ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+          availability: state === 'on_sale' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
           url: pageUrl,
-          validFrom: undefined,
         }
       : undefined,
   };

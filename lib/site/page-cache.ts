@@ -2,26 +2,23 @@ import { windowedCache } from '../catalog/snapshot-cache';
 import { config } from '../config';
 import { mergeLinks } from '../http/link-header';
 import { loopback } from '../http/loopback';
-import { pageSecurityHeaders } from './security-headers';
+import { hashedPageCsp } from './security-headers';
 
-// Rendered HTML pages, kept for the snapshot window like the catalog answers they are
-// made of. A page is rendered once per window by the proxy's own request to this
-// server, with a nonce of its own; each visitor then gets that HTML with the nonce
-// replaced by a fresh one and a matching Content-Security-Policy, so no two responses
-// share a nonce.
+// Public pages (the listing, event pages, the 404 page) are the same bytes for everyone
+// within a snapshot window: rendered once per window by the proxy's own request to this
+// server, kept with their hash-based Content-Security-Policy, and served as they are to
+// every visitor and to any shared cache in front.
 
 /** Marks the proxy's own request that renders a page for the cache. */
 export const FILL_HEADER = 'x-catalog-fill';
 
-export type StoredPage = { status: number; body: string; headers: Record<string, string>; nonce: string | null };
+export type StoredPage = { status: number; body: string; headers: Record<string, string> };
 
 const pages = windowedCache('pages', 1_000);
 /** Statuses worth keeping for the window; anything else (a 503 while the catalog is down) is not. */
 const KEPT_STATUSES = new Set([200, 404]);
-const KEPT_HEADERS = ['content-type', 'cache-control', 'link', 'retry-after'];
-
-/** Whether pages are cached at all (not when the snapshot window is turned off). */
-export const pageCacheEnabled = (): boolean => config().catalogCacheTtlMs > 0;
+// Link is the proxy's own, added to each response; what the render carried is not kept.
+const KEPT_HEADERS = ['content-type', 'retry-after'];
 
 export const pageKey = (brandId: string, pathWithSearch: string): string => `${brandId}|${pathWithSearch}`;
 
@@ -30,12 +27,22 @@ export function cachedPage(key: string, render: () => Promise<StoredPage>): Prom
   return pages.load(key, render, (page) => KEPT_STATUSES.has(page.status));
 }
 
-/** The page for `key` if it is held now. */
+/** The page for `key` if it is held now (or being rendered). */
 export function peekPage(key: string): Promise<StoredPage> | undefined {
   return pages.peek<StoredPage>(key);
 }
 
-/** Renders one page through this server, as the proxy's own request (no budget, no cache). */
+/**
+ * Cache-Control of a public page: any cache may keep it for the snapshot window and
+ * serve it stale while it fetches the next one; browsers ask again each time.
+ */
+export function publicPageCacheControl(): string {
+  const windowS = Math.ceil(config().catalogCacheTtlMs / 1000);
+  if (windowS === 0) return 'public, no-cache';
+  return `public, max-age=0, s-maxage=${windowS}, stale-while-revalidate=${windowS * 10}`;
+}
+
+/** Renders one page through this server, as the proxy's own request (no budget, no cache), with its CSP. */
 export async function renderPage(path: string, host: string, status?: number): Promise<StoredPage> {
   const reply = await loopback(path, host, { headers: { accept: 'text/html', [FILL_HEADER]: '1' } });
   const headers: Record<string, string> = {};
@@ -43,22 +50,18 @@ export async function renderPage(path: string, host: string, status?: number): P
     const v = reply.headers[name];
     if (v) headers[name] = Array.isArray(v) ? v.join(', ') : v;
   }
-  const nonce = /'nonce-([^']+)'/.exec(String(reply.headers['content-security-policy'] ?? ''))?.[1] ?? null;
-  return { status: status ?? reply.status, body: reply.body, headers, nonce };
+  const finalStatus = status ?? reply.status;
+  headers['content-security-policy'] = hashedPageCsp(reply.body);
+  headers['cache-control'] = KEPT_STATUSES.has(finalStatus) ? publicPageCacheControl() : 'no-store';
+  return { status: finalStatus, body: reply.body, headers };
 }
 
-/**
- * A stored page as this request's response: a fresh nonce in the HTML and in the
- * Content-Security-Policy, with the proxy's own headers (Link, rate limits) on top.
- */
+/** A stored page as this request's response, with the proxy's own headers (Link) on top. */
 export function servePage(page: StoredPage, method: string, extra: Record<string, string>): Response {
-  const { nonce, csp } = pageSecurityHeaders();
-  const body = page.nonce ? page.body.replaceAll(page.nonce, nonce) : page.body;
   const headers = new Headers(page.headers);
   for (const [name, value] of Object.entries(extra)) {
     if (name.toLowerCase() === 'link' && headers.has('link')) headers.set('link', mergeLinks(value, headers.get('link')));
     else headers.set(name, value);
   }
-  headers.set('Content-Security-Policy', csp);
-  return new Response(method === 'HEAD' ? null : body, { status: page.status, headers });
+  return new Response(method === 'HEAD' ? null : page.body, { status: page.status, headers });
 }

@@ -5,7 +5,13 @@ import { findEvent } from '@/lib/catalog/events';
 import { getEventTickets } from '@/lib/catalog/tickets';
 import { currentBrand } from '@/lib/site/brand-context';
 import { formatEventDate, zoneLabel } from '@/lib/site/format';
+import { calendarPath } from '@/lib/site/icalendar';
 import { eventJsonLd, scriptJson } from '@/lib/site/json-ld';
+import { purchaseUrl } from '@/lib/site/purchase';
+import { saleSentence, saleStateOf, type SaleState } from '@/lib/site/sale-state';
+import { summary } from '@/lib/site/text';
+import type { Brand } from '@/lib/brand/schema';
+import type { EventDetail } from '@/lib/catalog/public-schema';
 
 type Params = Promise<{ slug: string }>;
 
@@ -15,18 +21,18 @@ async function load(slug: string) {
   return { brand, event };
 }
 
-const plain = (html: string | null) => (html ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { slug } = await params;
   const { brand, event } = await load(slug);
   if (!event) notFound();
-  const description = plain(event.description).slice(0, 160) || `${event.name} na ${brand.name}`;
+  const description = summary(event.description) || `${event.name} na ${brand.name}`;
+  const banner = event.images.banner ? new URL(event.images.banner, brand.site_url).toString() : null;
   return {
     title: event.name,
     description,
     alternates: { canonical: event.url },
-    openGraph: { type: 'website', title: event.name, description, url: event.url, images: event.images.banner ? [{ url: event.images.banner, width: 1200, height: 480 }] : [] },
+    openGraph: { type: 'website', title: event.name, description, url: event.url, images: banner ? [{ url: banner, width: 1200, height: 480, alt: event.name }] : [] },
+    twitter: { card: 'summary_large_image', title: event.name, description, images: banner ? [banner] : [] },
   };
 }
 
@@ -36,6 +42,7 @@ export default async function EventPage({ params }: { params: Params }) {
   const { brand, event } = await load(slug);
   if (!event) notFound();
   const sectors = await getEventTickets(brand, slug);
+  const state = saleStateOf(event, sectors);
   const venue = event.location;
   const mapUrl = venue?.latitude && venue.longitude ? `https://www.openstreetmap.org/?mlat=${venue.latitude}&mlon=${venue.longitude}#map=16/${venue.latitude}/${venue.longitude}` : null;
   return (
@@ -47,7 +54,8 @@ export default async function EventPage({ params }: { params: Params }) {
         </div>
       )}
       <h1>{event.name}</h1>
-      {event.is_closed && <p className="closed">Vendas encerradas para este evento.</p>}
+      {state === 'closed' && <p className="closed">Vendas encerradas para este evento.</p>}
+      {state === 'sold_out' && <p className="closed">Ingressos esgotados.</p>}
       <ul className="facts">
         <li>
           <strong>Início:</strong>{' '}
@@ -57,6 +65,14 @@ export default async function EventPage({ params }: { params: Params }) {
           <li>
             <strong>Término:</strong>{' '}
             <time dateTime={event.ends_at}>{formatEventDate(event.ends_at, event.timezone)}</time>
+          </li>
+        )}
+        {event.starts_at && (
+          <li>
+            <a href={calendarPath(event.slug)} download>
+              Adicionar à agenda
+            </a>{' '}
+            (arquivo iCalendar)
           </li>
         )}
         <li>
@@ -84,17 +100,13 @@ export default async function EventPage({ params }: { params: Params }) {
         )}
       </ul>
       <h2>Ingressos</h2>
-      <TicketTable sectors={sectors} />
-      <p>
-        {event.is_closed ? (
-          <span className="closed">Não há ingressos à venda.</span>
-        ) : (
-          <a className="button" href={`${brand.site_url}/checkout/${encodeURIComponent(event.slug)}`}>
-            Comprar ingressos
-          </a>
-        )}
+      <TicketTable sectors={sectors} state={state} />
+      <Purchase brand={brand} event={event} state={state} />
+      <p className="notice">
+        {state === 'on_sale'
+          ? 'Preços e disponibilidade são um retrato do momento, não uma reserva. O valor final é confirmado na compra.'
+          : 'Preços e disponibilidade são um retrato do momento.'}
       </p>
-      <p className="notice">Preços e disponibilidade são um retrato do momento, não uma reserva. O valor final é confirmado na compra.</p>
       {event.description && (
         <section className="description" aria-labelledby="sobre">
           <h2 id="sobre">Sobre o evento</h2>
@@ -102,5 +114,32 @@ export default async function EventPage({ params }: { params: Params }) {
         </section>
       )}
     </article>
+  );
+}
+
+/**
+ * How to buy: the brand's purchase flow when its registry entry sets one; else, in
+ * plain words, that this site only lists the event and who sells the tickets.
+ */
+function Purchase({ brand, event, state }: { brand: Brand; event: EventDetail; state: SaleState }) {
+  if (state !== 'on_sale') return <p className="closed">{saleSentence(state)}</p>;
+  const url = purchaseUrl(brand, event.slug);
+  if (url) {
+    return (
+      <p>
+        <a className="button" href={url}>
+          Comprar ingressos
+        </a>
+      </p>
+    );
+  }
+  const seller = event.producer ? `pela produção do evento, ${event.producer.name},` : 'pela produção do evento';
+  return (
+    <section className="how-to-buy" aria-labelledby="como-comprar">
+      <h2 id="como-comprar">Como comprar</h2>
+      <p>
+        {`A ${brand.name} mostra aqui o evento, os setores e os preços, mas não vende ingressos por este site. Os ingressos são vendidos ${seller} nos canais de venda dela.`}
+      </p>
+    </section>
   );
 }

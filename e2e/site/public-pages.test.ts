@@ -1,0 +1,118 @@
+import { describe, expect, test } from 'vitest';
+import { request } from '../support/client';
+import { targets } from '../api/targets';
+
+// Public pages as a CDN and a person read them: cache headers, link previews, the
+// calendar file, prices on cards, the way to buy, aliases, and personal pages.
+const target = targets[0]!;
+const site = (brand: string) => `http://${brand}.localhost:${target.port}`;
+const get = (path: string, options: { brand?: string; host?: string; accept?: string; method?: string } = {}) =>
+  request(target.port, path, { host: options.host ?? `${options.brand ?? 'aurora'}.localhost:${target.port}`, method: options.method, headers: { accept: options.accept ?? 'text/html' } });
+const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+async function eventOnSale(brand = 'aurora'): Promise<string> {
+  const list = await get('/', { brand });
+  return /href="\/eventos\/([^"]+)"(?:(?!<li class="card">)[\s\S])*?<p class="price">a partir de/.exec(list.text)![1]!;
+}
+
+describe('pages a shared cache can keep', () => {
+  test.each(['/', '/?q=forro', '/eventos/no-such-event'])('%s: public for the window, Vary: Accept', async (path) => {
+    const res = await get(path);
+    expect(res.header('cache-control')).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=300');
+    expect(res.header('vary')!.toLowerCase()).toContain('accept');
+    expect(res.header('set-cookie')).toBeUndefined();
+  });
+
+  test('a personal page keeps a nonce of its own and private, no-store, and is never held', async () => {
+    const [a, b] = [await get('/conta'), await get('/conta')];
+    for (const res of [a, b]) {
+      expect(res.header('cache-control')).toMatch(/private/);
+      expect(res.header('cache-control')).toMatch(/no-store/);
+      const csp = res.header('content-security-policy')!;
+      const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+      expect(csp).not.toContain("'sha256-");
+      const tags = res.text.match(/<script(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
+      expect(tags.length).toBeGreaterThan(0);
+      for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+    }
+    expect(/'nonce-([^']+)'/.exec(a.header('content-security-policy')!)![1]).not.toBe(/'nonce-([^']+)'/.exec(b.header('content-security-policy')!)![1]);
+  });
+});
+
+describe('aliases', () => {
+  test.each(['localhost', '127.0.0.1'])('a page on %s goes to the brand site; the API still answers there', async (name) => {
+    const host = `${name}:${target.port}`;
+    const page = await get('/eventos/x?a=1', { host });
+    expect(page.status).toBe(308);
+    expect(page.header('location')).toBe(`${site('aurora')}/eventos/x?a=1`);
+    const api = await get('/api/public/v1/events?per_page=1', { host, accept: 'application/json' });
+    expect(api.status).toBe(200);
+    expect(((api.json() as { data: Array<{ url: string }> }).data[0]!.url)).toMatch(new RegExp(`^${site('aurora')}/eventos/`));
+  });
+});
+
+describe.each(['aurora', 'mare', 'sertao'])('event pages of %s', (brand) => {
+  test('link previews: absolute og:image, twitter:card, canonical og:url', async () => {
+    const slug = await eventOnSale(brand);
+    const res = await get(`/eventos/${slug}`, { brand });
+    expect(meta(res.text, 'og:image')).toMatch(new RegExp(`^${site(brand)}/media/events/${slug}/banner\\.svg$`));
+    expect(meta(res.text, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(res.text, 'og:url')).toBe(`${site(brand)}/eventos/${slug}`);
+    expect(meta(res.text, 'twitter:image')).toBe(meta(res.text, 'og:image'));
+  });
+
+  test('no button leads nowhere: the demo brand sets no purchase flow, so the page says how tickets are bought', async () => {
+    const slug = await eventOnSale(brand);
+    const res = await get(`/eventos/${slug}`, { brand });
+    expect(res.text).not.toContain('/checkout/');
+    expect(res.text).not.toContain('Comprar ingressos');
+    expect(res.text).toContain('Como comprar');
+    expect(res.text).toMatch(/não vende ingressos por este site\. Os ingressos são vendidos pela produção do evento/);
+  });
+
+  test('"Adicionar à agenda": an iCalendar file, linked from the page and its Markdown', async () => {
+    const slug = await eventOnSale(brand);
+    const path = `/eventos/${slug}/agenda.ics`;
+    const html = await get(`/eventos/${slug}`, { brand });
+    expect(html.text).toContain(`href="${path}"`);
+    expect(html.text).toContain('Adicionar à agenda');
+    const md = await get(`/eventos/${slug}`, { brand, accept: 'text/markdown' });
+    expect(md.text).toContain(`[Adicionar à agenda](${site(brand)}${path})`);
+    const ics = await get(path, { brand, accept: 'text/calendar' });
+    expect(ics.status).toBe(200);
+    expect(ics.header('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(ics.text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(ics.text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(ics.text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    for (const line of ics.text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const unfolded = ics.text.replace(/\r\n[ \t]/g, '');
+    const detail = (await get(`/api/public/v1/events/${slug}`, { brand, accept: 'application/json' })).json() as { name: string; starts_at: string; url: string };
+    const utc = new Date(detail.starts_at).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    expect(unfolded).toContain(`\r\nDTSTART:${utc}\r\n`);
+    expect(unfolded).toMatch(/\r\nDTEND:\d{8}T\d{6}Z\r\n/);
+    expect(unfolded).toMatch(/\r\nSUMMARY:.+\r\n/);
+    expect(unfolded).toMatch(/\r\nLOCATION:.+\r\n/);
+    expect(unfolded).toContain(`URL;VALUE=URI:${detail.url}\r\n`);
+    expect(unfolded).toMatch(/\r\nDESCRIPTION:[^<]+\r\n/);
+    expect((await get('/eventos/no-such-event/agenda.ics', { brand })).status).toBe(404);
+  });
+
+  test('cards show the lowest price with fees, or why there is none', async () => {
+    const list = await get('/', { brand });
+    const cards = list.text.split('<li class="card">').slice(1);
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) expect(card).toMatch(/<p class="price">a partir de R\$ [\d.]+,\d{2} <span class="fees">com taxas<\/span><\/p>|<span class="badge">(Vendas encerradas|Esgotado)<\/span>/);
+    const slug = await eventOnSale(brand);
+    const shown = new RegExp(`href="/eventos/${slug}"(?:(?!<li class="card">)[\\s\\S])*?a partir de (R\\$ [\\d.]+,\\d{2})`).exec(list.text)![1];
+    const page = await get(`/eventos/${slug}`, { brand });
+    expect(page.text).toContain(`A partir de ${shown} com taxas`);
+  });
+
+  test('front matter description is clean text', async () => {
+    const slug = await eventOnSale(brand);
+    const md = await get(`/eventos/${slug}`, { brand, accept: 'text/markdown' });
+    const description = JSON.parse(/\ndescription: (".*")\n/.exec(md.text)![1]!) as string;
+    expect(description.length).toBeGreaterThan(0);
+    expect(description).not.toMatch(/\s[,.;:!?]|\s$|^\s|\s{2}/);
+  });
+});

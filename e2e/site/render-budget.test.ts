@@ -1,0 +1,51 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { demoRegistry } from '../../lib/brand/registry';
+import { request } from '../support/client';
+import { freePort, startServer, type RunningServer } from '../support/server';
+
+// A server of its own: a small render budget, and a brand that sets a purchase flow.
+const BUDGET = 6;
+
+describe('render budget and purchase flow', () => {
+  let server: RunningServer;
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    request(server.port, path, { host: `aurora.localhost:${server.port}`, headers: { accept: 'text/html', ...headers } });
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const registry = demoRegistry(port);
+    registry.brands[0] = { ...registry.brands[0]!, purchase_url: 'https://loja.example/comprar/{slug}?canal=site' };
+    const dir = mkdtempSync(join(tmpdir(), 'brands-'));
+    writeFileSync(join(dir, 'brands.json'), JSON.stringify(registry));
+    server = await startServer('render-budget', { BRANDS_FILE: join(dir, 'brands.json'), RATE_LIMIT_RENDER: String(BUDGET), DEMO_EVENTS: '60', TRUSTED_PROXIES: '127.0.0.1' }, { port });
+  });
+  afterAll(() => server?.stop());
+
+  test('the buy button goes to the brand purchase flow with the slug', async () => {
+    const list = await get('/', { 'x-forwarded-for': '203.0.113.1' });
+    const slug = /href="\/eventos\/([^"]+)"(?:(?!<li class="card">)[\s\S])*?<p class="price">a partir de/.exec(list.text)![1]!;
+    const page = await get(`/eventos/${slug}`, { 'x-forwarded-for': '203.0.113.1' });
+    expect(page.text).toContain(`<a class="button" href="https://loja.example/comprar/${slug}?canal=site">Comprar ingressos</a>`);
+    expect(page.text).not.toContain('Como comprar');
+  });
+
+  test('unique URLs from one client: renders up to the budget, then 429; pages already held and other clients still served', async () => {
+    const flood = { 'x-forwarded-for': '203.0.113.7' };
+    const statuses: number[] = [];
+    for (let i = 0; i < BUDGET + 3; i++) statuses.push((await get(`/?q=${i}-${Math.random()}`, flood)).status);
+    expect(statuses.slice(0, BUDGET)).toEqual(Array(BUDGET).fill(200));
+    expect(statuses.slice(BUDGET)).toEqual([429, 429, 429]);
+    const refused = await get(`/?q=${Math.random()}`, flood);
+    expect(refused.header('retry-after')).toMatch(/^\d+$/);
+    expect(refused.header('ratelimit-policy')).toMatch(/^"render";q=6;w=60$/);
+    expect(refused.header('content-type')).toBe('application/problem+json');
+    // The listing was rendered in this window by the first test: serving it costs no render.
+    expect((await get('/', flood)).status).toBe(200);
+    expect((await get(`/?q=${Math.random()}`, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(200);
+    // Client-router requests render too, and spend the same budget.
+    expect((await get('/?_rsc=abc', { ...flood, rsc: '1' })).status).toBe(429);
+  });
+});

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Every page in Chromium: no console error and no securitypolicyviolation event, images
+// and favicon loaded, on the brand host and on the aliases a person types.
+
+/** Collects console errors, page errors and CSP violations of every document the page loads. */
+async function watch(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.exposeFunction('reportViolation', (text: string) => problems.push(`csp: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { reportViolation: (t: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return problems;
+}
+
+/** Every image of the page has loaded (none broken). */
+async function expectImagesLoaded(page: Page) {
+  const broken = await page.evaluate(async () => {
+    const imgs = [...document.images];
+    const settled = (img: HTMLImageElement) =>
+      new Promise((r) => {
+        img.addEventListener('load', r, { once: true });
+        img.addEventListener('error', r, { once: true });
+      });
+    await Promise.all(imgs.filter((img) => !img.complete && img.loading !== 'lazy').map(settled));
+    return imgs.filter((img) => img.loading !== 'lazy' && img.naturalWidth === 0).map((img) => img.src);
+  });
+  expect(broken).toEqual([]);
+}
+
+async function visit(page: Page, path: string, status = 200) {
+  const res = await page.goto(path);
+  expect(res?.status(), path).toBe(status);
+  await page.waitForLoadState('networkidle');
+  // Next's client runtime starts only when its inline scripts are allowed to run.
+  expect(await page.evaluate(() => typeof (window as unknown as { next?: unknown }).next), path).toBe('object');
+}
+
+test('every page, twice (rendered, then served from the window): no console error, no CSP violation', async ({ page }) => {
+  const problems = await watch(page);
+  await visit(page, '/');
+  const onSale = await page.locator('.card').filter({ has: page.locator('.price') }).first().locator('h2 a').getAttribute('href');
+  const closed = await page.locator('.card').filter({ has: page.locator('.badge') }).first().locator('h2 a').getAttribute('href');
+  const paths = ['/', '/?q=s%C3%A3o+paulo', '/?state=SP', '/?page=2', onSale!, closed!];
+  for (const path of [...paths, ...paths]) {
+    await visit(page, path);
+    await expectImagesLoaded(page);
+  }
+  await visit(page, '/eventos/no-such-event', 404);
+  await visit(page, '/eventos/no-such-event', 404);
+  expect(problems.filter((p) => !/status of 404 \(Not Found\)/.test(p))).toEqual([]);
+});
+
+test('a closed event offers nothing for sale', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('.card').filter({ has: page.locator('.badge', { hasText: 'Vendas encerradas' }) }).first().locator('h2 a').click();
+  await expect(page.locator('.closed').first()).toBeVisible();
+  await expect(page.locator('.lowest')).toHaveCount(0);
+  await expect(page.getByText('apenas para informação')).toBeVisible();
+  for (const cell of await page.locator('.tickets tbody td:nth-child(6)').allInnerTexts()) expect(['Vendas encerradas', 'Esgotado']).toContain(cell);
+  await expect(page.getByRole('link', { name: 'Comprar ingressos' })).toHaveCount(0);
+});
+
+test('an event on sale says how to buy, and offers its calendar file', async ({ page, request }) => {
+  await page.goto('/');
+  await page.locator('.card').filter({ has: page.locator('.price') }).first().locator('h2 a').click();
+  await expect(page.getByRole('heading', { name: 'Como comprar' })).toBeVisible();
+  const href = await page.getByRole('link', { name: 'Adicionar à agenda' }).getAttribute('href');
+  expect(href).toMatch(/^\/eventos\/[a-z0-9-]+\/agenda\.ics$/);
+  const ics = await request.get(new URL(href!, page.url()).toString());
+  expect(ics.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  expect(await ics.text()).toContain('BEGIN:VEVENT\r\n');
+});
+
+test('the addresses a person types (localhost, 127.0.0.1) show the complete page', async ({ page, baseURL }) => {
+  const port = new URL(baseURL!).port;
+  const problems = await watch(page);
+  for (const alias of [`http://localhost:${port}/`, `http://127.0.0.1:${port}/`]) {
+    await page.goto(alias);
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).hostname).toBe('aurora.localhost');
+    await expect(page.locator('.card img').first()).toBeVisible();
+    await expectImagesLoaded(page);
+    const favicon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect((await page.request.get(favicon!)).status()).toBe(200);
+  }
+  expect(problems).toEqual([]);
+});
+
+for (const width of [320, 768, 1280]) {
+  test(`the search form lays out cleanly at ${width} px`, async ({ page }, info) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const form = page.locator('form.search');
+    await form.screenshot({ path: info.outputPath(`search-${width}-${info.project.name}.png`) });
+    // Nothing sticks out of the page or the form, and no two controls overlap.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const formBox = (await form.boundingBox())!;
+    const boxes = await form.locator('label, button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    const controls = await form.locator('input, select, button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    for (const b of [...boxes, ...controls]) {
+      expect(b.left).toBeGreaterThanOrEqual(formBox.x - 0.5);
+      expect(b.right).toBeLessThanOrEqual(formBox.x + formBox.width + 0.5);
+    }
+    for (let i = 0; i < controls.length; i++)
+      for (let j = i + 1; j < controls.length; j++) {
+        const [a, b] = [controls[i]!, controls[j]!];
+        const overlap = a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+        expect(overlap, `controls ${i} and ${j} overlap`).toBe(false);
+      }
+    // Controls on one row share their top and their height.
+    const rows = new Map<number, DOMRect[]>();
+    for (const c of controls) rows.set(Math.round(c.bottom), [...(rows.get(Math.round(c.bottom)) ?? []), c]);
+    for (const row of rows.values()) for (const c of row) expect(Math.abs(c.top - row[0]!.top)).toBeLessThanOrEqual(1);
+    if (width >= 1024) expect(rows.size).toBe(1); // one row on a desktop
+  });
+}

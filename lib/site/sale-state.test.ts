@@ -1,0 +1,111 @@
+import { describe, expect, test } from 'vitest';
+import type { EventDetail } from '../catalog/public-schema';
+import type { Sector } from '../catalog/tickets';
+import { demoRegistry } from '../brand/registry';
+import { eventMarkdown } from '../mcp/event-markdown';
+import { eventCalendar } from './icalendar';
+import { eventJsonLd } from './json-ld';
+import { lotSituation, saleStateOf } from './sale-state';
+import { oneLine, plainText, summary } from './text';
+
+const NOW = Date.parse('2026-11-23T12:00:00Z');
+const lot = (name: string, total: number, available: boolean) => ({ name, price_cents: total - 100, fee_cents: 100, total_cents: total, available });
+const sectors = (...avail: boolean[]): Sector[] => [{ name: 'Pista', lots: avail.map((a, i) => lot(`${i + 1}º lote`, 5000 + i * 1000, a)) }];
+
+const event = (over: Partial<EventDetail> = {}): EventDetail => ({
+  id: 1,
+  slug: 'baile-1',
+  name: 'Baile, o grande',
+  description: '<p>Uma noite <strong>longa</strong>, com forró.</p><ul><li>Meia-entrada</li><li>Bar</li></ul>',
+  starts_at: '2026-12-05T21:00:00-03:00',
+  ends_at: null,
+  timezone: 'America/Recife',
+  is_online: false,
+  is_closed: false,
+  url: 'http://aurora.localhost:3000/eventos/baile-1',
+  images: { banner: 'http://aurora.localhost:3000/media/events/baile-1/banner.svg', thumbnail: null },
+  location: { name: 'Arena', city: 'Recife', state: 'Pernambuco', state_abbr: 'PE', formatted_address: 'Rua A, 1', latitude: null, longitude: null },
+  status: null,
+  producer: { slug: 'silva', name: 'Silva Produções' },
+  ...over,
+}) as EventDetail;
+
+describe('what an event offers for sale', () => {
+  test('open with a lot available: on sale', () => {
+    expect(saleStateOf(event(), sectors(false, true), NOW)).toBe('on_sale');
+  });
+  test('closed wins over lots flagged available (data that contradicts itself)', () => {
+    expect(saleStateOf(event({ is_closed: true }), sectors(true, true), NOW)).toBe('closed');
+  });
+  test('an ended event is closed even when not flagged so', () => {
+    expect(saleStateOf(event({ starts_at: '2026-11-01T21:00:00-03:00' }), sectors(true), NOW)).toBe('closed');
+    expect(saleStateOf(event({ starts_at: '2026-11-01T21:00:00-03:00', ends_at: '2026-11-22T21:00:00-03:00' }), sectors(true), NOW)).toBe('closed');
+  });
+  test('no lot available: sold out; no lot at all: no tickets', () => {
+    expect(saleStateOf(event(), sectors(false, false), NOW)).toBe('sold_out');
+    expect(saleStateOf(event(), [], NOW)).toBe('no_tickets');
+    expect(saleStateOf(event(), [{ name: 'Pista', lots: [] }], NOW)).toBe('no_tickets');
+  });
+  test('lot situations: sold-out lots say Esgotado, none says À venda on a closed event', () => {
+    expect(lotSituation('closed', lot('a', 1, true))).toBe('Vendas encerradas');
+    expect(lotSituation('closed', lot('a', 1, false))).toBe('Esgotado');
+    expect(lotSituation('on_sale', lot('a', 1, true))).toBe('À venda');
+    expect(lotSituation('sold_out', lot('a', 1, false))).toBe('Esgotado');
+  });
+});
+
+describe('JSON-LD and tool Markdown follow the sale state', () => {
+  test('closed with lots flagged available: SoldOut, no à venda, prices labelled as information', () => {
+    const closed = event({ is_closed: true });
+    const ld = eventJsonLd(closed, sectors(true, true), closed.url) as { offers: { availability: string; price: string } };
+    expect(ld.offers.availability).toBe('https://schema.org/SoldOut');
+    const md = eventMarkdown(closed, sectors(true, false));
+    expect(md).not.toMatch(/à venda \||Menor preço|A partir de/i);
+    expect(md).toContain('apenas para informação');
+    expect(md).toContain('| Esgotado |');
+    expect(md).toContain('Vendas encerradas: não há ingressos à venda.');
+  });
+  test('on sale: InStock at the lowest available price with fees', () => {
+    const ld = eventJsonLd(event(), sectors(false, true), event().url) as { offers: { availability: string; price: string } };
+    expect(ld.offers).toMatchObject({ availability: 'https://schema.org/InStock', price: '60.00' });
+  });
+});
+
+describe('plain text', () => {
+  test('no space before punctuation, none at the ends, list items as sentences', () => {
+    expect(plainText('<p>Uma noite <strong>longa</strong> , com <em>forró</em> .</p>')).toBe('Uma noite longa, com forró.');
+    expect(oneLine(plainText(event().description))).toBe('Uma noite longa, com forró. Meia-entrada. Bar.');
+    expect(summary('<p>a&amp;b &lt;c&gt; </p>')).toBe('a&b <c>.');
+  });
+  test('a long text is cut at a word, with an ellipsis and no trailing space', () => {
+    const s = summary(`<p>${'palavra '.repeat(40)}</p>`, 50);
+    expect(s.length).toBeLessThanOrEqual(50);
+    expect(s).toMatch(/palavra…$/);
+  });
+});
+
+describe('iCalendar file', () => {
+  const brand = demoRegistry(3000).brands[0]!;
+  const text = eventCalendar(brand, event({ name: 'Baile, o grande; com "aspas" e um nome bem comprido que passa de setenta e cinco octetos' }), new Date('2026-11-23T00:00:00Z'))!;
+  test('one VEVENT with UTC times, summary, location, URL and plain description', () => {
+    const unfolded = text.replace(/\r\n[ \t]/g, '');
+    expect(text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(unfolded.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(unfolded).toContain('\r\nDTSTART:20261206T000000Z\r\n');
+    expect(unfolded).toContain('\r\nDTEND:20261206T020000Z\r\n'); // no end: two hours
+    expect(unfolded).toContain('\r\nDTSTAMP:20261123T000000Z\r\n');
+    expect(unfolded).toContain('SUMMARY:Baile\\, o grande\\; com "aspas"');
+    expect(unfolded).toContain('LOCATION:Arena\\, Rua A\\, 1\r\n');
+    expect(unfolded).toMatch(/\r\nURL[^:]*:http:\/\/aurora\.localhost:3000\/eventos\/baile-1\r\n/);
+    expect(unfolded).toContain('DESCRIPTION:Uma noite longa\\, com forró.\\nMeia-entrada\\nBar');
+    expect(unfolded).not.toMatch(/<|&amp;/);
+  });
+  test('CRLF only, and every line folded to at most 75 octets', () => {
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    for (const line of text.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+  });
+  test('no start date, no file', () => {
+    expect(eventCalendar(brand, event({ starts_at: null }))).toBeNull();
+  });
+});
