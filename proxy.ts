@@ -107,7 +107,7 @@ async function pageResponse(request: NextRequest, brand: Brand, pathname: string
 
 /** Spends one request of the client's render budget; the 429 answer when it is spent. */
 async function spendRender(request: NextRequest, brand: Brand): Promise<Response | null> {
-  const decision = await consume('render', rateLimitKey(request.headers, brand));
+  const decision = await spendBudget('render', request.nextUrl.pathname, request.method, request.headers, brand);
   if (decision.allowed) return null;
   return problemResponse(brand.site_url, 'rate_limited', `The render budget is spent; retry in ${decision.resetS} s.`, {
     ...rateLimitHeaders(decision),
