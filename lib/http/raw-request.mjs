@@ -109,6 +109,10 @@ export function limitBody(req, limit) {
     ended = true;
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
     push.call(this, buffer.subarray(0, room));
+    // Marked complete: a reader that ends here (and destroys the stream, as `for await`
+    // does) must not abort the connection, which stays open to drop the rest and to
+    // carry the answer.
+    this.complete = true;
     push.call(this, null);
     return true;
   };
