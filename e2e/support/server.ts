@@ -46,6 +46,7 @@ export async function startServer(name: string, env: Record<string, string>, opt
       RATE_LIMIT_API: '1000000',
       RATE_LIMIT_MARKDOWN: '1000000',
       RATE_LIMIT_TOOLS: '1000000',
+      RATE_LIMIT_IDENTITY: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
