@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest } from 'node:http';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { request } from '../support/client';
 import { a2aAsk, importEvents, mcpEventPage, pageMarkdown } from '../support/agent-markdown';
@@ -96,6 +97,30 @@ describe('bodies', () => {
   test('a body is answered before it is all sent: 8 MiB announced, 64 KiB sent', async () => {
     const res = await rawRequest(target.port, [`POST ${API}/agent/identity HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/json', `Content-Length: ${8 * 1024 * 1024}`, '', ''].join('\r\n') + ' '.repeat(64 * 1024));
     expect(res.status).toBe(400);
+  });
+
+  test('after an oversized body, the same connection carries the next requests', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (path: string, body: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port: target.port, path, method: 'POST', agent, headers: { host, 'content-type': 'application/json' }, timeout: 10_000 }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('timeout', () => req.destroy(new Error(`timeout: ${path}`)));
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect(await send('/a2a', ' '.repeat(200 * 1024))).toBe(413);
+        expect(await send('/a2a', '{}')).toBe(200);
+        expect(await send(`${API}/agent/identity`, ' '.repeat(100 * 1024))).toBe(400);
+        expect(await send(`${API}/agent/identity`, '{}')).toBe(201);
+      }
+    } finally {
+      agent.destroy();
+    }
   });
 
   test('/a2a and /mcp: past 64 KiB a 413 with a JSON-RPC error', async () => {
