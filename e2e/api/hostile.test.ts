@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest } from 'node:http';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { request } from '../support/client';
 import { a2aAsk, importEvents, mcpEventPage, pageMarkdown } from '../support/agent-markdown';
@@ -52,9 +53,9 @@ describe('request targets', () => {
     const home = await raw(['GET http://evil.example/ HTTP/1.1', `Host: ${host}`, 'Connection: close']);
     expect(home.status).toBe(200);
     expect(home.headers.location).toBeUndefined();
-    const slash = await raw([`GET http://evil.example${API}/events/?page=2 HTTP/1.1`, `Host: ${host}`, 'Connection: close']);
+    const slash = await raw([`GET http://evil.example${API}/health/?page=2 HTTP/1.1`, `Host: ${host}`, 'Connection: close']);
     expect(slash.status).toBe(308);
-    expect(slash.headers.location).toBe(`http://aurora.localhost:${target.port}${API}/events?page=2`);
+    expect(slash.headers.location).toBe(`http://aurora.localhost:${target.port}${API}/health?page=2`);
     const mare = await raw([`GET http://mare.localhost:${target.port}${API}/events?per_page=1 HTTP/1.1`, 'Host: aurora.localhost', 'Connection: close']);
     expect(mare.status).toBe(200);
     expect(mare.body).toContain(`http://mare.localhost:${target.port}/eventos/`);
@@ -98,6 +99,30 @@ describe('bodies', () => {
     expect(res.status).toBe(400);
   });
 
+  test('after an oversized body, the same connection carries the next requests', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (path: string, body: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port: target.port, path, method: 'POST', agent, headers: { host, 'content-type': 'application/json' }, timeout: 10_000 }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('timeout', () => req.destroy(new Error(`timeout: ${path}`)));
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect(await send('/a2a', ' '.repeat(200 * 1024))).toBe(413);
+        expect(await send('/a2a', '{}')).toBe(200);
+        expect(await send(`${API}/agent/identity`, ' '.repeat(100 * 1024))).toBe(400);
+        expect(await send(`${API}/agent/identity`, '{}')).toBe(201);
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+
   test('/a2a and /mcp: past 64 KiB a 413 with a JSON-RPC error', async () => {
     const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(70 * 1024) } });
     for (const path of ['/a2a', '/mcp']) {
@@ -113,10 +138,14 @@ describe('bodies', () => {
     expect((deepId.json() as { error: { code: number } }).error.code).toBe(-32700);
     const message = (metadata: string) =>
       `{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"forro"}],"metadata":${metadata}}}}`;
-    const deepMeta = await post('/a2a', message('{"a":'.repeat(20000) + '1' + '}'.repeat(20000)));
+    // 10,000 levels fit in the 64 KiB limit; the issue's 20,000 (100 KB) no longer get past it.
+    const deepMeta = await post('/a2a', message('{"a":'.repeat(10000) + '1' + '}'.repeat(10000)));
     expect(deepMeta.status).toBe(200);
     expect(deepMeta.text).not.toMatch(INTERNAL);
     expect((deepMeta.json() as { error: { code: number } }).error.code).toBe(-32700);
+    const deeper = await post('/a2a', message('{"a":'.repeat(20000) + '1' + '}'.repeat(20000)));
+    expect(deeper.status).toBe(413);
+    expect(deeper.text).not.toMatch(INTERNAL);
     const objectId = await post('/a2a', '{"jsonrpc":"2.0","id":{"a":1},"method":"SendMessage","params":{}}');
     expect((objectId.json() as { id: unknown; error: { code: number } }).error.code).toBe(-32600);
   });

@@ -45,7 +45,9 @@ export async function startServer(name: string, env: Record<string, string>, opt
       // Suites send many requests from one address; budgets are tested on their own servers.
       RATE_LIMIT_API: '1000000',
       RATE_LIMIT_MARKDOWN: '1000000',
-      RATE_LIMIT_TOOLS: '1000000', RATE_LIMIT_RENDER: '1000000',
+      RATE_LIMIT_TOOLS: '1000000',
+      RATE_LIMIT_RENDER: '1000000',
+      RATE_LIMIT_IDENTITY: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

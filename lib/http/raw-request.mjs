@@ -109,6 +109,13 @@ export function limitBody(req, limit) {
     ended = true;
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
     push.call(this, buffer.subarray(0, room));
+    // Marked complete: a reader that ends here (and destroys the stream, as `for await`
+    // does) must not abort the connection, which stays open to drop the rest and to
+    // carry the answer. Marked dumped: Node's HTTP parser then drops the rest of the body
+    // itself instead of pushing it (Next replaces the request's stream methods, this
+    // override included, once its copy of the body has ended).
+    this.complete = true;
+    this._dumped = true;
     push.call(this, null);
     return true;
   };
