@@ -8,6 +8,7 @@ import { isPagePath, prefersMarkdown } from '@/lib/markdown/negotiate';
 import { aliasTarget } from '@/lib/site/aliases';
 import { FILL_HEADER, pageKey, peekPage, servePage } from '@/lib/site/page-cache';
 import { personalPage, publicPage } from '@/lib/site/page-responses';
+import { rendersAfresh, spendRenderBudget } from '@/lib/site/render-budget';
 import { isPersonalPage } from '@/lib/site/personal-pages';
 import { canonicalPagePath, markdownResponse, peekMarkdown } from '@/lib/markdown/cache';
 import type { Brand } from '@/lib/brand/schema';
@@ -97,22 +98,12 @@ async function pageResponse(request: NextRequest, brand: Brand, pathname: string
     if (held) return servePage(await held, request.method, headers);
   }
   if (fill || forMarkdown) return NextResponse.next({ request: { headers: requestHeaders }, headers });
-  if (flight(request) || !peekPage(key)) {
-    const refused = await spendRender(request, brand);
+  if (rendersAfresh(key, flight(request))) {
+    const refused = await spendRenderBudget(pathname, request.headers, brand);
     if (refused) return refused;
   }
   if (flight(request)) return NextResponse.next({ request: { headers: requestHeaders }, headers });
   return servePage(await publicPage(key, pathname + search, pathname, request.headers.get('host') ?? ''), request.method, headers);
-}
-
-/** Spends one request of the client's render budget; the 429 answer when it is spent. */
-async function spendRender(request: NextRequest, brand: Brand): Promise<Response | null> {
-  const decision = await spendBudget('render', request.nextUrl.pathname, request.method, request.headers, brand);
-  if (decision.allowed) return null;
-  return problemResponse(brand.site_url, 'rate_limited', `The render budget is spent; retry in ${decision.resetS} s.`, {
-    ...rateLimitHeaders(decision),
-    'Retry-After': String(decision.resetS),
-  });
 }
 
 /** A request of the client router for a page's RSC payload rather than its HTML (marked by server.mjs): never cached here. */

@@ -21,7 +21,7 @@ describe('readConfig', () => {
       benchFloor: false,
       redisUrl: undefined,
       trustedProxies: [],
-      rateLimit: { windowS: 60, prefix: 'catalog', budgets: { api: 600, markdown: 300, tools: 300 } },
+      rateLimit: { windowS: 60, prefix: 'catalog', budgets: { api: 600, markdown: 300, tools: 300, render: 120 } },
       deprecation: { deprecatedAt: undefined, sunsetAt: undefined, link: undefined },
       isBuildPhase: false,
     });

@@ -41,7 +41,14 @@ describe('render budget and purchase flow', () => {
     const refused = await get(`/?q=${Math.random()}`, flood);
     expect(refused.header('retry-after')).toMatch(/^\d+$/);
     expect(refused.header('ratelimit-policy')).toMatch(/^"render";q=6;w=60$/);
-    expect(refused.header('content-type')).toBe('application/problem+json');
+    // A browser gets a page that says so; any other client the problem.
+    expect(refused.header('content-type')).toBe('text/html; charset=utf-8');
+    expect(refused.header('cache-control')).toBe('no-store');
+    expect(refused.text).toContain('Muitas páginas em pouco tempo');
+    const machine = await get(`/?q=${Math.random()}`, { ...flood, accept: '*/*' });
+    expect(machine.status).toBe(429);
+    expect(machine.header('content-type')).toBe('application/problem+json');
+    expect((machine.json() as { code: string }).code).toBe('rate_limited');
     // The listing was rendered in this window by the first test: serving it costs no render.
     expect((await get('/', flood)).status).toBe(200);
     expect((await get(`/?q=${Math.random()}`, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(200);

@@ -7,5 +7,5 @@ import type { Brand } from '../brand/schema';
 /** The brand of the page being rendered (from the Host header), once per request. */
 export const currentBrand = cache(async (): Promise<Brand> => brandOrDefault(requestHost(await headers())));
 
-/** The CSP nonce the proxy made for this request, for Next's own inline scripts. */
+/** The CSP nonce the proxy made for this request (personal pages only; public pages use hashes). */
 export const currentNonce = cache(async (): Promise<string | undefined> => (await headers()).get('x-nonce') ?? undefined);
