@@ -72,13 +72,13 @@ test('listing, event and 404 pages meet WCAG 2.1 AA (axe)', async ({ page }) => 
 
 test('Markdown negotiation through the request API', async ({ request, baseURL }) => {
   const host = new URL(baseURL!).host;
-  const md = await request.get('http://127.0.0.1:4110/', { headers: { host, accept: 'text/markdown' } });
+  const md = await request.get(`http://127.0.0.1:${new URL(baseURL!).port}/`, { headers: { host, accept: 'text/markdown' } });
   expect(md.status()).toBe(200);
   expect(md.headers()['content-type']).toBe('text/markdown; charset=utf-8');
   expect(Number(md.headers()['x-markdown-tokens'])).toBeGreaterThan(0);
   expect(md.headers()['vary']).toMatch(/Accept/);
   expect(await md.text()).toMatch(/^---\ntitle: /);
-  const html = await request.get('http://127.0.0.1:4110/', { headers: { host, accept: 'text/html, text/markdown;q=0.5' } });
+  const html = await request.get(`http://127.0.0.1:${new URL(baseURL!).port}/`, { headers: { host, accept: 'text/html, text/markdown;q=0.5' } });
   expect(html.headers()['content-type']).toBe('text/html; charset=utf-8');
   expect(html.headers()['link']).toContain('rel="alternate"; type="text/markdown"');
 });
