@@ -12,6 +12,10 @@ import type { Brand } from '@/lib/brand/schema';
 import { pageSecurityHeaders } from '@/lib/site/security-headers';
 import { CORS_HEADERS } from '@/lib/http/headers';
 import { problemResponse } from '@/lib/http/problem';
+import { isAuthHost } from '@/lib/auth-host/hosts';
+import { rewriteToAuthHost } from '@/lib/auth-host/edge';
+import { isPersonalPage } from '@/lib/site/personal-pages';
+import { hasSessionCookie } from '@/lib/site/session-cookie';
 
 const API_PREFIX = '/api/';
 const ROUTE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -22,6 +26,8 @@ const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
 // API's edge cases as problems, redirects trailing slashes (turned off in next.config
 // so that an empty event slug can be told apart), and spends rate-limit budgets.
 export async function proxy(request: NextRequest) {
+  // The registry's authentication hosts are served by this application too (lib/auth-host).
+  if (isAuthHost(request.headers.get('host'))) return rewriteToAuthHost(request);
   const brand = brandForHost(request.headers.get('host'));
   const { pathname } = request.nextUrl;
   if (!brand) {
@@ -60,6 +66,9 @@ export async function proxy(request: NextRequest) {
     }
   }
   if (!isPagePath(pathname)) return NextResponse.next({ headers });
+  // Personal pages, and any page seen by a signed-in person (its header shows their name),
+  // are rendered for this request alone: never from or into a cache, never as Markdown.
+  if (isPersonalPage(pathname) || hasSessionCookie(request.headers.get('cookie'))) return privatePage(request, headers);
   return pageResponse(request, brand, pathname, headers, internal);
 }
 
@@ -111,6 +120,19 @@ async function pageResponse(request: NextRequest, brand: Brand, pathname: string
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);
   headers['Content-Security-Policy'] = csp;
+  return NextResponse.next({ request: { headers: requestHeaders }, headers });
+}
+
+function privatePage(request: NextRequest, headers: Record<string, string>) {
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.delete(INTERNAL_HEADER);
+  requestHeaders.set(ORIGINAL_HOST_HEADER, request.headers.get('host') ?? '');
+  const { nonce, csp } = pageSecurityHeaders();
+  requestHeaders.set('x-nonce', nonce);
+  requestHeaders.set('Content-Security-Policy', csp);
+  headers[PAGE_MARKER] = '1';
+  headers['Content-Security-Policy'] = csp;
+  headers['Cache-Control'] = 'private, no-store';
   return NextResponse.next({ request: { headers: requestHeaders }, headers });
 }
 
