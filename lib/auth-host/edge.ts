@@ -9,7 +9,10 @@ export function rewriteToAuthHost(request: NextRequest): NextResponse {
   const headers = new Headers(request.headers);
   headers.set(INTERNAL_HEADER, internalToken());
   headers.set(ORIGINAL_HOST_HEADER, request.headers.get('host') ?? '');
-  const target = request.nextUrl.clone();
-  target.pathname = `${AUTH_HOST_ROUTE}${request.nextUrl.pathname === '/' ? '' : request.nextUrl.pathname}`;
+  // Same origin as the request itself: Next serves the rewrite in-process (a rewrite to
+  // another origin would be proxied over HTTP, through the proxy again).
+  const origin = new URL(request.url).origin;
+  const current = request.nextUrl.pathname;
+  const target = new URL(`${AUTH_HOST_ROUTE}${current === '/' ? '' : current}${request.nextUrl.search}`, origin);
   return NextResponse.rewrite(target, { request: { headers } });
 }
