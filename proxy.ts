@@ -13,7 +13,7 @@ import { pageSecurityHeaders } from '@/lib/site/security-headers';
 import { CORS_HEADERS } from '@/lib/http/headers';
 import { problemResponse } from '@/lib/http/problem';
 import { isAuthHost } from '@/lib/auth-host/hosts';
-import { rewriteToAuthHost } from '@/lib/auth-host/edge';
+import { isAuthHostRewrite, rewriteToAuthHost } from '@/lib/auth-host/edge';
 import { isPersonalPage } from '@/lib/site/personal-pages';
 import { hasSessionCookie } from '@/lib/site/session-cookie';
 
@@ -27,6 +27,7 @@ const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
 // so that an empty event slug can be told apart), and spends rate-limit budgets.
 export async function proxy(request: NextRequest) {
   // The registry's authentication hosts are served by this application too (lib/auth-host).
+  if (isAuthHostRewrite(request)) return NextResponse.next();
   if (isAuthHost(request.headers.get('host'))) return rewriteToAuthHost(request);
   const brand = brandForHost(request.headers.get('host'));
   const { pathname } = request.nextUrl;
@@ -127,7 +128,8 @@ function privatePage(request: NextRequest, headers: Record<string, string>) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.delete(INTERNAL_HEADER);
   requestHeaders.set(ORIGINAL_HOST_HEADER, request.headers.get('host') ?? '');
-  const { nonce, csp } = pageSecurityHeaders();
+  const { nonce, csp: pageCsp } = pageSecurityHeaders();
+  const csp = `${pageCsp}; worker-src 'self'`; // the CAPTCHA widget's proof-of-work worker (/altcha/)
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);
   headers[PAGE_MARKER] = '1';

@@ -3,7 +3,6 @@ import { AuthError, AUTH_PROBLEMS, type AuthCode } from '../accounts/errors';
 import { LimitExceeded, spend } from '../accounts/limits';
 import { mintChallenge } from '../accounts/captcha/altcha';
 import { refresh, revoke, signIn, signInWithCode, signUp, type Caller } from '../accounts/service';
-import { clientAddress } from '../agent/client-address';
 import { brandRegistry } from '../brand/registry';
 import type { Brand } from '../brand/schema';
 import { getDb } from '../db';
@@ -120,7 +119,7 @@ function corsFor(registry: ReturnType<typeof brandRegistry>, host: string | null
 }
 
 /** Every request to an authentication host, by path and method. `host` is the client's Host. */
-export async function handleAuthHost(request: Request, path: string, host: string | null): Promise<Response> {
+export async function handleAuthHost(request: Request, path: string, host: string | null, address: string): Promise<Response> {
   const registry = brandRegistry();
   const served = brandsOfAuthHost(registry, host);
   const authUrl = served[0]?.auth_url ?? registry.brands[0]!.auth_url;
@@ -153,7 +152,7 @@ export async function handleAuthHost(request: Request, path: string, host: strin
     const known = served.map((b) => b.site_url).join(', ');
     return authProblem(authUrl, 'origin_required', `Send X-Origin with one of: ${known}.`, cors);
   }
-  const caller: Caller = { brand, address: clientAddress(request.headers, config().trustedProxies) };
+  const caller: Caller = { brand, address };
   try {
     return await route.run({ request, brand, caller, cors });
   } catch (err) {

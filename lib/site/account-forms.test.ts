@@ -27,7 +27,8 @@ describe('website account forms', () => {
     const post = (headers: Record<string, string>) => new Request('http://aurora.localhost:3000/entrar/enviar', { method: 'POST', headers });
     expect(() => assertSameSite(post({ origin: 'http://aurora.localhost:3000' }), aurora)).not.toThrow();
     expect(() => assertSameSite(post({ 'sec-fetch-site': 'same-origin' }), aurora)).not.toThrow();
-    for (const headers of [{ origin: 'http://evil.example' }, { origin: 'null' }, { origin: 'http://mare.localhost:3000' }, {}, { 'sec-fetch-site': 'cross-site' }]) {
+    const refused: Record<string, string>[] = [{ origin: 'http://evil.example' }, { origin: 'null' }, { origin: 'http://mare.localhost:3000' }, {}, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of refused) {
       expect(() => assertSameSite(post(headers), aurora)).toThrow();
     }
   });

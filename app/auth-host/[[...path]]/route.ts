@@ -1,3 +1,4 @@
+import { AUTH_CLIENT_HEADER } from '@/lib/auth-host/edge';
 import { handleAuthHost } from '@/lib/auth-host/router';
 import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER, internalToken } from '@/lib/markdown/internal';
 
@@ -10,7 +11,7 @@ async function handle(request: Request, context: Context): Promise<Response> {
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
   }
   const { path = [] } = await context.params;
-  const response = await handleAuthHost(request, `/${path.join('/')}`, request.headers.get(ORIGINAL_HOST_HEADER));
+  const response = await handleAuthHost(request, `/${path.join('/')}`, request.headers.get(ORIGINAL_HOST_HEADER), request.headers.get(AUTH_CLIENT_HEADER) ?? 'unknown');
   if (request.method === 'HEAD') return new Response(null, { status: response.status, headers: response.headers });
   return response;
 }
