@@ -13,7 +13,7 @@ import { pageSecurityHeaders } from '@/lib/site/security-headers';
 import { CORS_HEADERS } from '@/lib/http/headers';
 import { problemResponse } from '@/lib/http/problem';
 import { isAuthHost } from '@/lib/auth-host/hosts';
-import { isAuthHostRewrite, rewriteToAuthHost } from '@/lib/auth-host/edge';
+import { isAuthHostPath, isAuthHostRewrite, rewriteToAuthHost } from '@/lib/auth-host/edge';
 import { isPersonalPage } from '@/lib/site/personal-pages';
 import { hasSessionCookie } from '@/lib/site/session-cookie';
 
@@ -29,6 +29,7 @@ export async function proxy(request: NextRequest) {
   // The registry's authentication hosts are served by this application too (lib/auth-host).
   if (isAuthHostRewrite(request)) return NextResponse.next();
   if (isAuthHost(request.headers.get('host'))) return rewriteToAuthHost(request);
+  if (isAuthHostPath(request.nextUrl.pathname)) return new NextResponse('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
   const brand = brandForHost(request.headers.get('host'));
   const { pathname } = request.nextUrl;
   if (!brand) {

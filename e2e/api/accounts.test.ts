@@ -122,7 +122,7 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   }
   async function captcha(brand = 'aurora'): Promise<string> {
-    const res = await auth('/captcha/challenge', { brand });
+    const res = await auth('/captcha/challenge', { brand, ip: newIp() });
     expect(res.status).toBe(200);
     return solve(res.json() as Challenge);
   }
@@ -184,7 +184,16 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     const badJson = await request(port, '/auth/token', { method: 'POST', host: `auth.localhost:${port}`, headers: { 'content-type': 'application/json', 'x-origin': site('aurora') }, body: '{"email":' });
     expect(problem(badJson).code).toBe('invalid_body');
     // The internal route is not reachable on a brand's site.
-    expect((await onSite('aurora', '/auth-host/auth/token', { method: 'POST' })).status).toBe(404);
+    expect((await onSite('aurora', '/auth-host/captcha/challenge')).status).toBe(404);
+  });
+
+  test('challenge minting has a budget per address', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 30; i++) expect((await auth('/captcha/challenge', { ip })).status).toBe(200);
+    const over = await auth('/captcha/challenge', { ip });
+    expect(over.status).toBe(429);
+    expect(problem(over).code).toBe('rate_limited');
+    expect(Number(over.header('retry-after'))).toBeGreaterThan(0);
   });
 
   test('CORS: only the registered brand origins, never *', async () => {
@@ -451,7 +460,8 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
       expect(res.header('content-type')).toBe('application/problem+json');
     }
     const authMd = await onSite('aurora', '/auth.md');
-    for (const url of authMd.text.match(/https?:\/\/[^\s)`>]+/g) ?? []) {
+    // The API base itself is a prefix, not a resource; everything else answers.
+    for (const url of (authMd.text.match(/https?:\/\/[^\s)`>]+/g) ?? []).filter((u) => !u.replace(/[.,:;]+$/, '').endsWith('/api/public/v1'))) {
       const u = new URL(url.replace(/[.,:;]+$/, ''));
       const res = await request(port, u.pathname + u.search, { host: u.host, headers: { 'x-origin': site('aurora') } });
       expect(res.status, url).not.toBe(404);

@@ -30,3 +30,8 @@ export function isAuthHostRewrite(request: NextRequest): boolean {
   const path = request.nextUrl.pathname;
   return (path === AUTH_HOST_ROUTE || path.startsWith(`${AUTH_HOST_ROUTE}/`)) && request.headers.get(INTERNAL_HEADER) === internalToken();
 }
+
+/** A request for the internal route from outside (a brand's site host): it does not exist there. */
+export function isAuthHostPath(pathname: string): boolean {
+  return pathname === AUTH_HOST_ROUTE || pathname.startsWith(`${AUTH_HOST_ROUTE}/`);
+}

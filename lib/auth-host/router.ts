@@ -130,6 +130,10 @@ export async function handleAuthHost(request: Request, path: string, host: strin
       headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=300', ...cors },
     });
   }
+  if (path === '/' && (method === 'GET' || method === 'HEAD')) {
+    const index = { service: 'authentication host', openapi: `${authUrl}/openapi.json`, brands: served.map((b) => b.site_url), documentation: served.map((b) => `${b.site_url}/auth.md`) };
+    return new Response(method === 'HEAD' ? null : JSON.stringify(index), { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=300', ...cors } });
+  }
   const problemPage = /^\/problems\/([a-z_]+)$/.exec(path);
   if (problemPage && (method === 'GET' || method === 'HEAD')) {
     const p = AUTH_PROBLEMS[problemPage[1] as AuthCode];
