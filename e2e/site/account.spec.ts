@@ -47,7 +47,7 @@ test('create an account, confirm the e-mail, sign in, see the account, sign out'
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await solveWidget(page);
   await page.getByRole('button', { name: 'Criar conta' }).click();
-  await expect(page.locator('h1')).toHaveText('Confira seu e-mail');
+  await expect(page.locator('h1')).toHaveText('Confira seu e-mail', { timeout: 20_000 });
 
   const message = await sink.waitFor(email, /cadastro\/confirmar/, 20_000);
   const link = /https?:\/\/\S+/.exec(message.text)![0];
@@ -59,7 +59,7 @@ test('create an account, confirm the e-mail, sign in, see the account, sign out'
   await page.getByLabel('Senha').fill(password);
   await solveWidget(page);
   await page.getByRole('button', { name: 'Entrar' }).last().click();
-  await expect(page).toHaveURL(/\/conta$/);
+  await expect(page).toHaveURL(/\/conta$/, { timeout: 20_000 });
   await expect(page.locator('h1')).toHaveText('Minha conta');
   await expect(page.locator('.profile')).toContainText(email);
   await expect(page.locator('.site-header')).toContainText('Beatriz');
