@@ -57,7 +57,7 @@ const envSchema = z.object({
   CAPTCHA_SITE_KEY: optionalText,
   CAPTCHA_VERIFY_URL: optionalText,
   ALTCHA_HMAC_SECRET: optionalText,
-  ALTCHA_COST: int(1, 1_000_000, 1_000),
+  ALTCHA_COST: int(1, 1_000_000, 200),
   ALTCHA_TTL_S: int(30, 3_600, 600),
   AUTH_LIMIT_CONSECUTIVE: int(1, 1_000, 5),
   AUTH_LIMIT_CONSECUTIVE_BLOCK_S: int(1, 86_400, 900),

@@ -12,18 +12,25 @@ let sink: Awaited<ReturnType<typeof startMailSink>>;
 test.beforeAll(async () => {
   sink = await startMailSink(PORT + 1);
 });
-test.afterAll(async () => sink?.close());
+test.afterAll(async () => {
+  await sink?.close();
+  if (solveTimes.length) console.log(`[altcha] widget solved in ${solveTimes.join(', ')} ms`);
+});
 
 async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG).exclude('altcha-widget').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
+const solveTimes: number[] = [];
+
 async function solveWidget(page: Page) {
+  const started = Date.now();
   // Click where the checkbox is drawn, as a person does (the widget draws its tick over it).
   const box = (await page.locator('altcha-widget input[type="checkbox"]').boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await expect(page.locator('input[name="g-captcha-response"]')).toHaveValue(/.{20,}/, { timeout: 45_000 });
+  solveTimes.push(Date.now() - started);
 }
 
 test('create an account, confirm the e-mail, sign in, see the account, sign out', async ({ page }, info) => {
