@@ -70,7 +70,15 @@ export async function proxy(request: NextRequest) {
   if (!isPagePath(pathname)) return NextResponse.next({ headers });
   // Personal pages, and any page seen by a signed-in person (its header shows their name),
   // are rendered for this request alone: never from or into a cache, never as Markdown.
-  if (isPersonalPage(pathname) || hasSessionCookie(request.headers.get('cookie'))) return privatePage(request, headers);
+  if (isPersonalPage(pathname)) return privatePage(request, headers);
+  if (hasSessionCookie(request.headers.get('cookie'))) {
+    const slug = eventSlugOf(pathname);
+    const host = request.headers.get('host') ?? '';
+    if (slug !== undefined && !(await eventExists(slug, host))) {
+      return servePage(await renderPage(MISSING_PATH, host, 404), request.method, { ...headers, [PAGE_MARKER]: '1', 'Cache-Control': 'private, no-store' });
+    }
+    return privatePage(request, headers);
+  }
   return pageResponse(request, brand, pathname, headers, internal);
 }
 

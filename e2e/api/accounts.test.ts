@@ -361,6 +361,10 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     expect(home.text).toContain('>Carla</a>');
     expect(home.header('cache-control')).toContain('no-store');
     expect((await onSite('mare', '/')).text).not.toContain('Carla');
+    const missing = await onSite('mare', '/eventos/no-such-event', { cookie });
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('Página não encontrada');
+    expect(missing.header('cache-control')).toContain('no-store');
     const conta = await onSite('mare', '/conta', { cookie });
     expect(conta.status).toBe(200);
     expect(conta.header('cache-control')).toMatch(/private/);
