@@ -165,7 +165,7 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     expect(doc.status).toBe(200);
     const openapi = doc.json() as { servers: { url: string }[]; paths: Record<string, unknown>; info: { description: string } };
     expect(openapi.servers[0]!.url).toBe(`http://auth.localhost:${port}`);
-    expect(Object.keys(openapi.paths).sort()).toEqual(['/auth/refresh', '/auth/revoke', '/auth/token', '/captcha/challenge', '/users']);
+    expect(Object.keys(openapi.paths).sort()).toEqual(['/api/account/v1/me', '/auth/refresh', '/auth/revoke', '/auth/token', '/captcha/challenge', '/users']);
     for (const code of ['origin_required', 'captcha_invalid', 'invalid_credentials', 'two_step_required', 'invalid_token', 'rate_limited']) {
       expect(openapi.info.description).toContain(`\`${code}\``);
     }

@@ -121,6 +121,18 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
           },
         },
       },
+      '/api/account/v1/me': {
+        servers: brands.map((b) => ({ url: b.site_url, description: `${b.name} (the brand's site, not this host)` })),
+        get: {
+          operationId: 'getMyProfile',
+          summary: "The token's account: id, name, email, email_verified, two_step, created_at (never a password or token)",
+          security: [{ bearer: [] }],
+          responses: {
+            '200': { description: 'The profile.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Profile' } } } },
+            '401': problem('Missing or invalid token; WWW-Authenticate names the protected resource metadata (RFC 9728).', ['token_required', 'invalid_token']),
+          },
+        },
+      },
       '/captcha/challenge': {
         get: {
           operationId: 'getCaptchaChallenge',
@@ -141,6 +153,19 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
           required: ['type', 'token', 'expires_at'],
           additionalProperties: false,
           properties: { type: { const: 'bearer' }, token: { type: 'string' }, expires_at: { type: 'string', format: 'date-time' } },
+        },
+        Profile: {
+          type: 'object',
+          required: ['id', 'name', 'email', 'email_verified', 'two_step', 'created_at'],
+          additionalProperties: false,
+          properties: {
+            id: { type: 'string' },
+            name: { type: 'string' },
+            email: { type: 'string', format: 'email' },
+            email_verified: { type: 'boolean' },
+            two_step: { type: 'boolean' },
+            created_at: { type: 'string', format: 'date-time' },
+          },
         },
         Problem: {
           type: 'object',
