@@ -4,7 +4,7 @@ const nextConfig = {
   reactStrictMode: true,
   // The proxy redirects trailing slashes itself, so that /events/ can answer "slug missing".
   skipTrailingSlashRedirect: true,
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'proper-lockfile'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'proper-lockfile', '@node-rs/argon2', 'nodemailer', 'altcha-lib'],
   async headers() {
     return [
       {

@@ -28,6 +28,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/public/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DB_TIMEOUT_MS: '10000', RATE_LIMIT_API: '1000000', RATE_LIMIT_MARKDOWN: '1000000', RATE_LIMIT_TOOLS: '1000000', RATE_LIMIT_RENDER: '1000000' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DB_TIMEOUT_MS: '10000', SMTP_URL: `smtp://127.0.0.1:${PORT + 1}`, RATE_LIMIT_API: '1000000', RATE_LIMIT_MARKDOWN: '1000000', RATE_LIMIT_TOOLS: '1000000', RATE_LIMIT_RENDER: '1000000' },
   },
 });

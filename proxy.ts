@@ -6,8 +6,8 @@ import { discoveryLinkHeader } from '@/lib/discovery/well-known';
 import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER, RENDER_HEADER, internalToken } from '@/lib/markdown/internal';
 import { isPagePath, prefersMarkdown } from '@/lib/markdown/negotiate';
 import { aliasTarget } from '@/lib/site/aliases';
-import { FILL_HEADER, pageKey, peekPage, servePage } from '@/lib/site/page-cache';
-import { personalPage, publicPage } from '@/lib/site/page-responses';
+import { FILL_HEADER, pageKey, peekPage, renderPage, servePage } from '@/lib/site/page-cache';
+import { PERSONAL_CACHE_CONTROL, personalPage, publicPage } from '@/lib/site/page-responses';
 import { rendersAfresh, spendRenderBudget } from '@/lib/site/render-budget';
 import { isPersonalPage } from '@/lib/site/personal-pages';
 import { canonicalPagePath, markdownResponse, peekMarkdown } from '@/lib/markdown/cache';
@@ -15,6 +15,10 @@ import type { Brand } from '@/lib/brand/schema';
 import { CORS_HEADERS } from '@/lib/http/headers';
 import { problemResponse } from '@/lib/http/problem';
 import { refuseMethod } from '@/lib/http/methods';
+import { isAuthHost } from '@/lib/auth-host/hosts';
+import { isAuthHostPath, isAuthHostRewrite, rewriteToAuthHost } from '@/lib/auth-host/edge';
+import { hasSessionCookie } from '@/lib/site/session-cookie';
+import { MISSING_PATH, eventExists, eventSlugOf } from '@/lib/site/event-exists';
 
 // Set by server.mjs for the method that Node's Request cannot carry (TRACE).
 const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
@@ -23,6 +27,10 @@ const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
 // API's edge cases as problems, redirects trailing slashes (turned off in next.config
 // so that an empty event slug can be told apart), and spends rate-limit budgets.
 export async function proxy(request: NextRequest) {
+  // The registry's authentication hosts are served by this application too (lib/auth-host).
+  if (isAuthHostRewrite(request)) return NextResponse.next();
+  if (isAuthHost(request.headers.get('host'))) return rewriteToAuthHost(request);
+  if (isAuthHostPath(request.nextUrl.pathname)) return new NextResponse('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
   const brand = brandForHost(request.headers.get('host'));
   const { pathname } = request.nextUrl;
   if (!brand) {
@@ -78,7 +86,16 @@ async function pageResponse(request: NextRequest, brand: Brand, pathname: string
   requestHeaders.delete(INTERNAL_HEADER);
   requestHeaders.set(ORIGINAL_HOST_HEADER, request.headers.get('host') ?? '');
   headers[PAGE_MARKER] = '1';
-  if (isPersonalPage(pathname)) return personalPage(requestHeaders, headers);
+  // Personal pages, and any page seen by a signed-in person (its header shows their name),
+  // are rendered for this request alone: never from or into a cache, never as Markdown.
+  if (isPersonalPage(pathname) || hasSessionCookie(request.headers.get('cookie'))) {
+    const host = request.headers.get('host') ?? '';
+    const slug = eventSlugOf(pathname);
+    if (slug !== undefined && !(await eventExists(slug, host))) {
+      return servePage(await renderPage(MISSING_PATH, host, 404), request.method, { ...headers, 'Cache-Control': PERSONAL_CACHE_CONTROL });
+    }
+    return personalPage(requestHeaders, headers);
+  }
   if (!fill && !forMarkdown && prefersMarkdown(request.headers.get('accept'))) {
     const canonical = canonicalPagePath(pathname);
     const converted = canonical === null ? undefined : peekMarkdown(brand, canonical + search);

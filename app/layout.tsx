@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import type { CSSProperties, ReactNode } from 'react';
 import { currentBrand } from '@/lib/site/brand-context';
+import { currentAccount, firstName } from '@/lib/site/current-account';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -18,6 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // The page frame: brand name, colours and links come from the registry entry of the host.
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const brand = await currentBrand();
+  const account = await currentAccount();
   const theme = { '--primary': brand.theme.primary, '--accent': brand.theme.accent, '--bg': brand.theme.background } as CSSProperties;
   return (
     <html lang="pt-BR">
@@ -36,6 +38,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               {brand.name}
             </a>
             <p className="tagline">{brand.theme.tagline}</p>
+            {account ? (
+              <a className="account-link" href="/conta">
+                {firstName(account.name)}
+              </a>
+            ) : (
+              <a className="account-link" href="/entrar">
+                Entrar
+              </a>
+            )}
           </div>
         </header>
         <main id="conteudo">{children}</main>

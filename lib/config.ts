@@ -52,6 +52,21 @@ const envSchema = z.object({
   API_SUNSET_AT: optionalDate,
   API_DEPRECATION_LINK: optionalText,
   NEXT_PHASE: optionalText,
+  AUTH_TOKEN_TTL_S: int(60, 30 * 86_400, 43_200),
+  SMTP_URL: optionalText,
+  MAIL_FROM: optionalText,
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'hcaptcha', 'turnstile']).default('altcha'),
+  CAPTCHA_SECRET: optionalText,
+  CAPTCHA_SITE_KEY: optionalText,
+  CAPTCHA_VERIFY_URL: optionalText,
+  ALTCHA_HMAC_SECRET: optionalText,
+  ALTCHA_COST: int(1, 1_000_000, 200),
+  ALTCHA_TTL_S: int(30, 3_600, 600),
+  AUTH_LIMIT_CONSECUTIVE: int(1, 1_000, 5),
+  AUTH_LIMIT_CONSECUTIVE_BLOCK_S: int(1, 86_400, 900),
+  AUTH_LIMIT_ADDRESS_DAY: int(1, 1_000_000, 100),
+  AUTH_LIMIT_SIGNUPS_HOUR: int(1, 1_000_000, 10),
+  AUTH_LIMIT_CHALLENGES_MINUTE: int(1, 1_000_000, 30),
 });
 
 export type AppConfig = ReturnType<typeof readConfig>;
@@ -99,6 +114,27 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       link: e.API_DEPRECATION_LINK,
     },
     isBuildPhase: e.NEXT_PHASE === 'phase-production-build',
+    accounts: {
+      tokenTtlS: e.AUTH_TOKEN_TTL_S,
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      captcha: {
+        provider: e.CAPTCHA_PROVIDER,
+        secret: e.CAPTCHA_SECRET,
+        siteKey: e.CAPTCHA_SITE_KEY,
+        verifyUrl: e.CAPTCHA_VERIFY_URL,
+        altchaSecret: e.ALTCHA_HMAC_SECRET,
+        altchaCost: e.ALTCHA_COST,
+        altchaTtlS: e.ALTCHA_TTL_S,
+      },
+      limits: {
+        consecutive: e.AUTH_LIMIT_CONSECUTIVE,
+        consecutiveBlockS: e.AUTH_LIMIT_CONSECUTIVE_BLOCK_S,
+        addressDay: e.AUTH_LIMIT_ADDRESS_DAY,
+        signupsHour: e.AUTH_LIMIT_SIGNUPS_HOUR,
+        challengesMinute: e.AUTH_LIMIT_CHALLENGES_MINUTE,
+      },
+    },
   };
 }
 

@@ -111,7 +111,7 @@ describe.each(BRANDS)('agent discovery for %s', (brand) => {
     const res = await get(brand, '/.well-known/oauth-authorization-server');
     expect(res.status).toBe(200);
     const body = res.json() as Record<string, unknown> & { agent_auth: Record<string, unknown> };
-    const auth = `http://auth.${brand}.localhost:${target.port}`;
+    const auth = `http://auth.localhost:${target.port}`;
     expect(body.issuer).toBe(site);
     expect(body.token_endpoint).toBe(`${auth}/auth/token`);
     expect(body.revocation_endpoint).toBe(`${auth}/auth/revoke`);

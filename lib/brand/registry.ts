@@ -3,9 +3,11 @@ import { config } from '../config';
 import { registrySchema, type Brand, type BrandRegistry } from './schema';
 import { resolveBrand } from './resolve';
 
-/** The three demo brands, each on `<id>.localhost` at the configured port. */
+/** The three demo brands, each on `<id>.localhost` at the configured port, sharing `auth.localhost`. */
 export function demoRegistry(port: number): BrandRegistry {
   const site = (id: string) => `http://${id}.localhost:${port}`;
+  // One authentication host for the three; X-Origin names the brand of each call.
+  const auth_url = `http://auth.localhost:${port}`;
   return registrySchema.parse({
     default: 'aurora',
     brands: [
@@ -14,7 +16,7 @@ export function demoRegistry(port: number): BrandRegistry {
         name: 'Aurora Ingressos',
         hosts: ['aurora.localhost'],
         site_url: site('aurora'),
-        auth_url: `http://auth.aurora.localhost:${port}`,
+        auth_url,
         theme: { primary: '#5b21b6', accent: '#f59e0b', background: '#faf7ff', tagline: 'Shows, festivais e teatro pelo Brasil' },
       },
       {
@@ -22,7 +24,7 @@ export function demoRegistry(port: number): BrandRegistry {
         name: 'Maré Tickets',
         hosts: ['mare.localhost'],
         site_url: site('mare'),
-        auth_url: `http://auth.mare.localhost:${port}`,
+        auth_url,
         theme: { primary: '#0e7490', accent: '#f97316', background: '#f0fbfd', tagline: 'Eventos do litoral ao sertão' },
       },
       {
@@ -30,7 +32,7 @@ export function demoRegistry(port: number): BrandRegistry {
         name: 'Sertão Eventos',
         hosts: ['sertao.localhost'],
         site_url: site('sertao'),
-        auth_url: `http://auth.sertao.localhost:${port}`,
+        auth_url,
         theme: { primary: '#9a3412', accent: '#15803d', background: '#fffaf3', tagline: 'Forró, rodeios e cultura popular' },
       },
     ],

@@ -69,3 +69,12 @@ SELECT 'no semicolon at the end'`;
     expect(ids).toEqual([...new Set(ids)].sort());
   });
 });
+
+describe('migrations', () => {
+  test('run in the order of their numbered ids, gaps allowed', () => {
+    const ids = migrations.map((m) => m.id);
+    expect(ids).toEqual([...ids].sort());
+    expect(ids).toContain('005-accounts');
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

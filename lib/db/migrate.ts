@@ -1,14 +1,20 @@
 import catalog001 from './migrations/001-catalog';
 import seedClaim002 from './migrations/002-seed-claim';
 import underWay003 from './migrations/003-under-way';
+import accounts005 from './migrations/005-accounts';
 import type { Db } from './types';
 
-/** Ordered, append-only: a migration, once shipped, is never edited. */
+/**
+ * Append-only: a migration, once shipped, is never edited. They run in the order of
+ * their ids (numbered names), whatever the order of this list, and a gap in the
+ * numbering is fine.
+ */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '001-catalog', sql: catalog001 },
   { id: '002-seed-claim', sql: seedClaim002 },
   { id: '003-under-way', sql: underWay003 },
-];
+  { id: '005-accounts', sql: accounts005 },
+].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 // Any fixed number: two servers starting at once take turns instead of racing.
 const MIGRATION_LOCK = 72_310_001;

@@ -32,7 +32,7 @@ Errors are \`application/problem+json\` with a stable \`code\`; see ${u.openapi}
       return `Buying and anything on behalf of a person happen on ${u.site}, by the person.
 
 1. To buy: give the person the event's \`url\` (${u.site}/eventos/<slug>) and the price with fees you read there. The purchase flow, the virtual queue and the limit per taxpayer id are on the website and must not be bypassed.
-2. To sign in or create an account: send the person to ${u.site}. The CAPTCHA needs a person in a real browser.
+2. To sign in: give the person the link ${u.site}/entrar?next=<path of the page they should land on>; to create an account: ${u.site}/cadastro. The CAPTCHA needs a person in a real browser.
 3. Never ask for a password, a two-step code or a session token in the conversation, and never store credentials.
 4. If the person gives you a Bearer token for their own session, use it only as \`Authorization: Bearer\`, and revoke it (\`DELETE ${u.revoke}\`) when the session ends.
 

@@ -20,10 +20,13 @@ function policy(scriptSources: string[]): string {
   ].join('; ');
 }
 
-/** A fresh nonce and the CSP of a personal page: scripts with the nonce, and what they load. */
+/**
+ * A fresh nonce and the CSP of a personal page: scripts with the nonce, and what they
+ * load; workers from this site (the CAPTCHA widget's proof-of-work worker, /altcha/).
+ */
 export function pageSecurityHeaders(): { nonce: string; csp: string } {
   const nonce = randomBytes(16).toString('base64');
-  return { nonce, csp: policy(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"]) };
+  return { nonce, csp: `${policy(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"])}; worker-src 'self'` };
 }
 
 // Script elements whose text the browser runs: no src, and a JavaScript type (or none).

@@ -1,0 +1,61 @@
+import type { Metadata } from 'next';
+import { CaptchaField } from '@/app/_components/captcha-field';
+import { messageFor } from '@/lib/site/account-forms';
+
+export const metadata: Metadata = { title: 'Criar conta', robots: { index: false } };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+// Create an account: name, e-mail, password (NIST rules) and the CAPTCHA.
+export default async function SignUpPage({ searchParams }: Props) {
+  const q = await searchParams;
+  const error = messageFor(one(q.erro));
+  if (one(q.enviado) === '1') {
+    return (
+      <div className="account">
+        <h1>Confira seu e-mail</h1>
+        <p role="status" className="ok">
+          Se este endereço puder ter uma conta nova, enviamos para ele um link de confirmação. Abra o link para ativar a conta e depois entre.
+        </p>
+        <a className="button" href="/entrar">
+          Entrar
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="account">
+      <h1>Criar conta</h1>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <form method="post" action="/cadastro/enviar" className="account-form">
+        <label>
+          Nome
+          <input name="name" autoComplete="name" required maxLength={100} />
+        </label>
+        <label>
+          E-mail
+          <input type="email" name="email" autoComplete="email" required maxLength={254} />
+        </label>
+        <label>
+          Senha
+          <input type="password" name="password" autoComplete="new-password" required minLength={8} maxLength={128} aria-describedby="regra-senha" />
+        </label>
+        <p id="regra-senha" className="notice">
+          De 8 a 128 caracteres. Frases longas são bem-vindas; senhas muito comuns são recusadas.
+        </p>
+        <CaptchaField />
+        <button className="button" type="submit">
+          Criar conta
+        </button>
+      </form>
+      <p>
+        Já tem conta? <a href="/entrar">Entrar</a>
+      </p>
+    </div>
+  );
+}

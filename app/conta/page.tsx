@@ -1,0 +1,47 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { messageFor } from '@/lib/site/account-forms';
+import { currentAccount } from '@/lib/site/current-account';
+
+export const metadata: Metadata = { title: 'Minha conta', robots: { index: false } };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+// The signed-in person's account: name, e-mail, verification, two-step switch, sign-out.
+export default async function AccountPage({ searchParams }: Props) {
+  const account = await currentAccount();
+  if (!account) redirect('/entrar?next=%2Fconta');
+  const error = messageFor(one((await searchParams).erro));
+  return (
+    <div className="account">
+      <h1>Minha conta</h1>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <dl className="profile">
+        <dt>Nome</dt>
+        <dd>{account.name}</dd>
+        <dt>E-mail</dt>
+        <dd>{account.email}</dd>
+        <dt>E-mail confirmado</dt>
+        <dd>{account.emailVerified ? 'Sim' : 'Não'}</dd>
+        <dt>Verificação em duas etapas</dt>
+        <dd>{account.twoStep ? 'Ativada' : 'Desativada'}</dd>
+      </dl>
+      <form method="post" action="/conta/dois-passos" className="account-form">
+        <input type="hidden" name="ativar" value={account.twoStep ? '0' : '1'} />
+        <button className="button" type="submit">
+          {account.twoStep ? 'Desativar a verificação em duas etapas' : 'Ativar a verificação em duas etapas'}
+        </button>
+      </form>
+      <form method="post" action="/conta/sair" className="account-form">
+        <button className="button secondary" type="submit">
+          Sair
+        </button>
+      </form>
+    </div>
+  );
+}

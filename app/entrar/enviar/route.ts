@@ -1,0 +1,7 @@
+import { postSignIn, formMethodNotAllowed } from '@/lib/site/account-actions';
+
+// POST /entrar/enviar: a form of the website (see lib/site/account-actions.ts).
+export const dynamic = 'force-dynamic';
+export const POST = postSignIn;
+const other = () => formMethodNotAllowed('POST');
+export { other as GET, other as PUT, other as PATCH, other as DELETE };

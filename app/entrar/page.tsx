@@ -1,0 +1,59 @@
+import type { Metadata } from 'next';
+import { CaptchaField } from '@/app/_components/captcha-field';
+import { messageFor, safeNext } from '@/lib/site/account-forms';
+
+export const metadata: Metadata = { title: 'Entrar', robots: { index: false } };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+// Sign in: e-mail, password and the CAPTCHA; then, with two-step verification, the code.
+export default async function SignInPage({ searchParams }: Props) {
+  const q = await searchParams;
+  const next = safeNext(one(q.next));
+  const error = messageFor(one(q.erro));
+  const codeStep = one(q.etapa) === 'codigo';
+  return (
+    <div className="account">
+      <h1>Entrar</h1>
+      {one(q.confirmado) === '1' && <p role="status" className="ok">E-mail confirmado. Agora é só entrar.</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      {codeStep ? (
+        <form method="post" action="/entrar/codigo" className="account-form">
+          <p>Enviamos um código de 6 dígitos para o seu e-mail. Ele vale por 10 minutos.</p>
+          <input type="hidden" name="next" value={next} />
+          <label>
+            Código de verificação
+            <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required />
+          </label>
+          <button className="button" type="submit">
+            Confirmar
+          </button>
+        </form>
+      ) : (
+        <form method="post" action="/entrar/enviar" className="account-form">
+          <input type="hidden" name="next" value={next} />
+          <label>
+            E-mail
+            <input type="email" name="email" autoComplete="email" required maxLength={254} />
+          </label>
+          <label>
+            Senha
+            <input type="password" name="password" autoComplete="current-password" required maxLength={512} />
+          </label>
+          <CaptchaField />
+          <button className="button" type="submit">
+            Entrar
+          </button>
+        </form>
+      )}
+      <p>
+        Ainda não tem conta? <a href="/cadastro">Criar conta</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,487 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createChallenge, solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { request, type Reply } from '../support/client';
+import { startMailSink } from '../support/mail-sink';
+import { createTestDatabase, postgresReachable, withClient } from '../support/postgres';
+import { startServer, type RunningServer } from '../support/server';
+
+// The authentication host, the account API and the website's account forms, against
+// production servers on PGlite (on disk, read after the server stops) and on
+// PostgreSQL, with an SMTP server inside this process receiving the e-mails.
+const available = await postgresReachable();
+const ALTCHA_SECRET = 'altcha-secret-of-the-test-suite';
+const mail = await startMailSink();
+
+type Backend = { name: string; env: Record<string, string>; dump: (server: RunningServer) => Promise<string>; cleanup: () => Promise<void> };
+
+async function pgliteBackend(): Promise<Backend> {
+  const dir = mkdtempSync(join(tmpdir(), 'accounts-'));
+  return {
+    name: 'pglite',
+    env: { CATALOG_DIR: dir },
+    dump: async (server) => {
+      await server.stop();
+      const db = new PGlite(dir);
+      try {
+        return await dumpTables((sql) => db.query(sql).then((r) => r.rows));
+      } finally {
+        await db.close();
+      }
+    },
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresBackend(): Promise<Backend> {
+  const db = await createTestDatabase('accounts');
+  return {
+    name: 'postgres',
+    env: { DATABASE_URL: db.url },
+    dump: (server) => withClient(db.url, (c) => dumpTables((sql) => c.query(sql).then((r) => r.rows))).finally(() => server.stop()),
+    cleanup: db.drop,
+  };
+}
+
+async function dumpTables(query: (sql: string) => Promise<unknown[]>): Promise<string> {
+  const parts: string[] = [];
+  for (const table of ['accounts', 'account_tokens', 'account_email_links', 'sign_in_attempts', 'captcha_spent']) {
+    parts.push(JSON.stringify(await query(`SELECT * FROM ${table}`), (_, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v)));
+    parts.push(JSON.stringify(await query(`SELECT convert_from(t::text::bytea, 'UTF8') AS t FROM ${table} t`)));
+  }
+  return parts.join('\n');
+}
+
+const backends = [pgliteBackend, ...(available || process.env.CI === 'true' ? [postgresBackend] : [])];
+
+describe.each(backends)('accounts on %o', (makeBackend) => {
+  let backend: Backend;
+  let server: RunningServer;
+  let port: number;
+  const secrets: string[] = [];
+  let ipSeq = 0;
+  const newIp = () => `198.51.100.${++ipSeq}`;
+
+  beforeAll(async () => {
+    backend = await makeBackend();
+    server = await startServer(`accounts-${backend.name}`, {
+      ...backend.env,
+      DEMO_EVENTS: '30',
+      SMTP_URL: mail.url,
+      ALTCHA_HMAC_SECRET: ALTCHA_SECRET,
+      ALTCHA_COST: '20',
+      TRUSTED_PROXIES: '127.0.0.1',
+      AUTH_LIMIT_CONSECUTIVE: '3',
+    });
+    port = server.port;
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await backend?.cleanup();
+  });
+
+  const site = (brand: string) => `http://${brand}.localhost:${port}`;
+  const auth = (path: string, o: { method?: string; brand?: string | null; body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {}) =>
+    request(port, path, {
+      method: o.method ?? 'GET',
+      host: `auth.localhost:${port}`,
+      headers: {
+        ...(o.brand === null ? {} : { 'x-origin': site(o.brand ?? 'aurora') }),
+        ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(o.token !== undefined ? { authorization: `Bearer ${o.token}` } : {}),
+        'x-forwarded-for': o.ip ?? '192.0.2.1',
+        ...o.headers,
+      },
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    });
+  const onSite = (brand: string, path: string, o: { method?: string; form?: Record<string, string>; cookie?: string; origin?: string | null; token?: string; ip?: string; accept?: string } = {}) =>
+    request(port, path, {
+      method: o.method ?? 'GET',
+      host: `${brand}.localhost:${port}`,
+      headers: {
+        ...(o.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(o.origin === null || !o.form ? {} : { origin: o.origin ?? site(brand) }),
+        ...(o.cookie ? { cookie: o.cookie } : {}),
+        ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+        ...(o.accept ? { accept: o.accept } : {}),
+        'x-forwarded-for': o.ip ?? '192.0.2.1',
+      },
+      body: o.form ? new URLSearchParams(o.form).toString() : undefined,
+    });
+  const problem = (res: Reply) => {
+    expect(res.header('content-type')).toBe('application/problem+json');
+    return res.json() as { code: string; status: number; type: string; attempt?: string };
+  };
+
+  async function solve(challenge: Challenge): Promise<string> {
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  }
+  async function captcha(brand = 'aurora'): Promise<string> {
+    const res = await auth('/captcha/challenge', { brand, ip: newIp() });
+    expect(res.status).toBe(200);
+    return solve(res.json() as Challenge);
+  }
+
+  /** Creates and verifies an account; returns its credentials. */
+  async function verifiedAccount(brand = 'aurora', name = 'Joana Prado') {
+    const email = `p${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const password = `lua cheia ${Math.random().toString(36).slice(2)}`;
+    secrets.push(password);
+    const res = await auth('/users', { method: 'POST', brand, body: { name, email, password, 'g-captcha-response': await captcha(brand) }, ip: newIp() });
+    expect(res.status, res.text).toBe(202);
+    const message = await mail.waitFor(email, /cadastro\/confirmar/);
+    const link = new URL(/https?:\/\/\S+/.exec(message.text)![0]);
+    expect(link.origin).toBe(site(brand));
+    const confirm = await onSite(brand, link.pathname + link.search);
+    expect(confirm.status).toBe(303);
+    expect(confirm.header('location')).toBe(`${site(brand)}/entrar?confirmado=1`);
+    return { email, password, name };
+  }
+  async function token(brand: string, email: string, password: string, ip = newIp()) {
+    const res = await auth('/auth/token', { method: 'POST', brand, body: { email, password, 'g-captcha-response': await captcha(brand) }, ip });
+    expect(res.status, res.text).toBe(200);
+    const t = res.json() as { type: string; token: string; expires_at: string };
+    secrets.push(t.token);
+    return t;
+  }
+
+  test('X-Origin picks the brand; missing or unknown is a 400 problem; documents and unknown paths', async () => {
+    for (const brand of [null, 'evil']) {
+      const res = await request(port, '/auth/token', {
+        method: 'POST',
+        host: `auth.localhost:${port}`,
+        headers: { 'content-type': 'application/json', ...(brand ? { 'x-origin': 'http://evil.example' } : {}) },
+        body: '{}',
+      });
+      expect(res.status).toBe(400);
+      expect(problem(res).code).toBe('origin_required');
+    }
+    const doc = await auth('/openapi.json', { brand: null });
+    expect(doc.status).toBe(200);
+    const openapi = doc.json() as { servers: { url: string }[]; paths: Record<string, unknown>; info: { description: string } };
+    expect(openapi.servers[0]!.url).toBe(`http://auth.localhost:${port}`);
+    expect(Object.keys(openapi.paths).sort()).toEqual(['/api/account/v1/me', '/auth/refresh', '/auth/revoke', '/auth/token', '/captcha/challenge', '/users']);
+    for (const code of ['origin_required', 'captcha_invalid', 'invalid_credentials', 'two_step_required', 'invalid_token', 'rate_limited']) {
+      expect(openapi.info.description).toContain(`\`${code}\``);
+    }
+    const missing = await auth('/nowhere');
+    expect(missing.status).toBe(404);
+    const p = problem(missing);
+    expect(p.code).toBe('not_found');
+    const page = await request(port, new URL(p.type).pathname, { host: `auth.localhost:${port}` });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('not_found');
+    const wrongMethod = await auth('/auth/token');
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.header('allow')).toBe('POST, OPTIONS');
+    const notJson = await auth('/auth/token', { method: 'POST', headers: { 'content-type': 'text/plain' } });
+    expect(problem(notJson).code).toBe('unsupported_media_type');
+    const badJson = await request(port, '/auth/token', { method: 'POST', host: `auth.localhost:${port}`, headers: { 'content-type': 'application/json', 'x-origin': site('aurora') }, body: '{"email":' });
+    expect(problem(badJson).code).toBe('invalid_body');
+    // The internal route is not reachable on a brand's site.
+    expect((await onSite('aurora', '/auth-host/captcha/challenge')).status).toBe(404);
+  });
+
+  test('challenge minting has a budget per address', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 30; i++) expect((await auth('/captcha/challenge', { ip })).status).toBe(200);
+    const over = await auth('/captcha/challenge', { ip });
+    expect(over.status).toBe(429);
+    expect(problem(over).code).toBe('rate_limited');
+    expect(Number(over.header('retry-after'))).toBeGreaterThan(0);
+  });
+
+  test('CORS: only the registered brand origins, never *', async () => {
+    const pre = await auth('/auth/token', { method: 'OPTIONS', brand: null, headers: { origin: site('mare'), 'access-control-request-method': 'POST' } });
+    expect(pre.status).toBe(204);
+    expect(pre.header('access-control-allow-origin')).toBe(site('mare'));
+    expect(pre.header('access-control-allow-headers')).toContain('X-Origin');
+    const evil = await auth('/auth/token', { method: 'OPTIONS', brand: null, headers: { origin: 'http://evil.example' } });
+    expect(evil.header('access-control-allow-origin')).toBeUndefined();
+    const post = await auth('/captcha/challenge', { headers: { origin: 'http://evil.example' } });
+    expect(post.header('access-control-allow-origin')).toBeUndefined();
+    const me = await onSite('aurora', '/api/account/v1/me', { method: 'OPTIONS' });
+    expect(me.header('access-control-allow-origin')).toBeUndefined();
+  });
+
+  test('the whole life of an account: sign up, e-mail, verify, token, profile, refresh, revoke', async () => {
+    const { email, password, name } = await verifiedAccount('aurora', 'Joana Prado');
+    const t1 = await token('aurora', email, password);
+    expect(t1.type).toBe('bearer');
+    expect(Date.parse(t1.expires_at)).toBeGreaterThan(Date.now() + 3_600_000);
+    const me = await onSite('aurora', '/api/account/v1/me', { token: t1.token });
+    expect(me.status).toBe(200);
+    expect(me.header('cache-control')).toContain('no-store');
+    const profile = me.json() as Record<string, unknown>;
+    expect(profile).toMatchObject({ name, email, email_verified: true, two_step: false });
+    expect(Object.keys(profile).sort()).toEqual(['created_at', 'email', 'email_verified', 'id', 'name', 'two_step']);
+
+    const refreshed = await auth('/auth/refresh', { method: 'POST', token: t1.token });
+    expect(refreshed.status).toBe(200);
+    const t2 = refreshed.json() as { token: string; expires_at: string };
+    secrets.push(t2.token);
+    expect(t2.token).not.toBe(t1.token);
+    const old = await onSite('aurora', '/api/account/v1/me', { token: t1.token });
+    expect(old.status).toBe(401);
+    expect(old.header('www-authenticate')).toBe(`Bearer resource_metadata="${site('aurora')}/.well-known/oauth-protected-resource", error="invalid_token"`);
+    expect((await auth('/auth/refresh', { method: 'POST', token: t1.token })).status).toBe(401);
+    expect((await onSite('aurora', '/api/account/v1/me', { token: t2.token })).status).toBe(200);
+
+    const revoked = await auth('/auth/revoke', { method: 'DELETE', token: t2.token });
+    expect(revoked.status).toBe(200);
+    expect((await onSite('aurora', '/api/account/v1/me', { token: t2.token })).status).toBe(401);
+    // RFC 7009: revoking again, or a token never issued, succeeds too.
+    expect((await auth('/auth/revoke', { method: 'DELETE', token: t2.token })).status).toBe(200);
+    expect((await auth('/auth/revoke', { method: 'DELETE', token: 'cu_unknown' })).status).toBe(200);
+    const none = await auth('/auth/revoke', { method: 'DELETE' });
+    expect(none.status).toBe(401);
+    expect(none.header('www-authenticate')).toBe(`Bearer realm="http://auth.localhost:${port}"`);
+  });
+
+  test('bad bearer tokens: 401 with WWW-Authenticate (RFC 6750 and RFC 9728)', async () => {
+    const none = await onSite('aurora', '/api/account/v1/me');
+    expect(none.status).toBe(401);
+    expect(none.header('www-authenticate')).toBe(`Bearer resource_metadata="${site('aurora')}/.well-known/oauth-protected-resource"`);
+    expect(problem(none).code).toBe('token_required');
+    for (const authorization of ['Bearer cu_forged', 'Bearer', 'Basic dXNlcjpwYXNz', `Bearer cu_${'A'.repeat(43)}`]) {
+      const res = await request(port, '/api/account/v1/me', { host: `aurora.localhost:${port}`, headers: { authorization } });
+      expect(res.status).toBe(401);
+      expect(res.header('www-authenticate')).toContain('error="invalid_token"');
+      expect(problem(res).code).toBe('invalid_token');
+    }
+    const metadata = await onSite('aurora', '/.well-known/oauth-protected-resource');
+    expect(metadata.status).toBe(200);
+  });
+
+  test('an unverified e-mail gets no token, and a new link', async () => {
+    const email = `unverified${Date.now()}@example.com`;
+    const password = 'sabiá na palmeira';
+    await auth('/users', { method: 'POST', body: { name: 'Rui', email, password, 'g-captcha-response': await captcha() }, ip: newIp() });
+    await mail.waitFor(email, /cadastro\/confirmar/);
+    const res = await auth('/auth/token', { method: 'POST', body: { email, password, 'g-captcha-response': await captcha() }, ip: newIp() });
+    expect(res.status).toBe(403);
+    expect(problem(res).code).toBe('email_unverified');
+    await mail.waitFor(email, /cadastro\/confirmar/);
+  });
+
+  test('no enumeration: sign-up and sign-in answer alike whether the e-mail exists', async () => {
+    const { email, password } = await verifiedAccount();
+    const fresh = `nobody${Date.now()}@example.com`;
+    const again = await auth('/users', { method: 'POST', body: { name: 'Outro', email, password: 'outra senha longa', 'g-captcha-response': await captcha() }, ip: newIp() });
+    const created = await auth('/users', { method: 'POST', body: { name: 'Novo', email: fresh, password: 'outra senha longa', 'g-captcha-response': await captcha() }, ip: newIp() });
+    expect(again.status).toBe(created.status);
+    expect(again.text).toBe(created.text);
+    expect((await mail.waitFor(email, /já tem uma conta/)).subject).toContain('tentativa');
+    await mail.waitFor(fresh, /cadastro\/confirmar/);
+
+    const wrong = await auth('/auth/token', { method: 'POST', body: { email, password: 'not the password', 'g-captcha-response': await captcha() }, ip: newIp() });
+    const unknown = await auth('/auth/token', { method: 'POST', body: { email: `x${fresh}`, password: 'not the password', 'g-captcha-response': await captcha() }, ip: newIp() });
+    expect(wrong.status).toBe(400);
+    expect(unknown.status).toBe(wrong.status);
+    expect(unknown.text).toBe(wrong.text);
+    expect(problem(wrong).code).toBe('invalid_credentials');
+  });
+
+  test('weak passwords are refused with the NIST rules', async () => {
+    for (const password of ['short', 'password123', 'iloveyou']) {
+      const res = await auth('/users', { method: 'POST', body: { name: 'Ana', email: 'ana@example.com', password, 'g-captcha-response': 'x' }, ip: newIp() });
+      expect(problem(res).code).toBe('weak_password');
+    }
+  });
+
+  test('brute force: consecutive failures per e-mail and address end in a 429 with Retry-After', async () => {
+    const { email, password } = await verifiedAccount();
+    const ip = newIp();
+    for (let i = 0; i < 3; i++) {
+      const res = await auth('/auth/token', { method: 'POST', body: { email, password: `wrong ${i}`, 'g-captcha-response': await captcha() }, ip });
+      expect(problem(res).code).toBe('invalid_credentials');
+    }
+    const blocked = await auth('/auth/token', { method: 'POST', body: { email, password, 'g-captcha-response': await captcha() }, ip });
+    expect(blocked.status).toBe(429);
+    expect(problem(blocked).code).toBe('rate_limited');
+    expect(Number(blocked.header('retry-after'))).toBeGreaterThan(0);
+    // Another address is not blocked.
+    await token('aurora', email, password, newIp());
+  });
+
+  test('a token is refused on another brand; the same e-mail on two brands is two accounts', async () => {
+    const { email, password } = await verifiedAccount('aurora');
+    const t = await token('aurora', email, password);
+    expect((await onSite('mare', '/api/account/v1/me', { token: t.token })).status).toBe(401);
+    expect((await auth('/auth/refresh', { method: 'POST', brand: 'mare', token: t.token })).status).toBe(401);
+    expect((await onSite('aurora', '/api/account/v1/me', { token: t.token })).status).toBe(200);
+    const onMare = await auth('/auth/token', { method: 'POST', brand: 'mare', body: { email, password, 'g-captcha-response': await captcha('mare') }, ip: newIp() });
+    expect(problem(onMare).code).toBe('invalid_credentials');
+    // A CAPTCHA solved for one brand does not pass on another.
+    const crossed = await auth('/auth/token', { method: 'POST', brand: 'mare', body: { email, password, 'g-captcha-response': await captcha('aurora') }, ip: newIp() });
+    expect(problem(crossed).code).toBe('captcha_invalid');
+  });
+
+  test('forged, replayed, expired and missing CAPTCHA answers are refused', async () => {
+    const { email, password } = await verifiedAccount();
+    const body = (c: unknown) => ({ email, password, 'g-captcha-response': c });
+    const used = await captcha();
+    expect((await auth('/auth/token', { method: 'POST', body: body(used), ip: newIp() })).status).toBe(200);
+    const replayed = await auth('/auth/token', { method: 'POST', body: body(used), ip: newIp() });
+    expect(problem(replayed).code).toBe('captcha_invalid');
+    const forgedChallenge = await createChallenge({ algorithm: 'SHA-256', cost: 20, keyPrefix: '00', deriveKey, data: { brand: 'aurora' }, expiresAt: Math.floor(Date.now() / 1000) + 600, hmacSignatureSecret: 'not the server secret' });
+    expect(problem(await auth('/auth/token', { method: 'POST', body: body(await solve(forgedChallenge)), ip: newIp() })).code).toBe('captcha_invalid');
+    const expiredChallenge = await createChallenge({ algorithm: 'SHA-256', cost: 20, keyPrefix: '00', deriveKey, data: { brand: 'aurora' }, expiresAt: Math.floor(Date.now() / 1000) - 60, hmacSignatureSecret: ALTCHA_SECRET });
+    expect(problem(await auth('/auth/token', { method: 'POST', body: body(await solve(expiredChallenge)), ip: newIp() })).code).toBe('captcha_invalid');
+    for (const junk of [undefined, '', 'bm90IGpzb24=', 42]) {
+      expect(problem(await auth('/auth/token', { method: 'POST', body: body(junk), ip: newIp() })).code).toBe('captcha_invalid');
+    }
+  });
+
+  test('the website: sign in with next, header, private /conta, two-step, sign out', async () => {
+    const { email, password } = await verifiedAccount('mare', 'Carla Nunes');
+    const anonymous = await onSite('mare', '/');
+    expect(anonymous.text).toContain('>Entrar</a>');
+    const entrar = await onSite('mare', '/entrar?next=/eventos/algum');
+    expect(entrar.status).toBe(200);
+    expect(entrar.header('cache-control')).toContain('no-store');
+    expect(entrar.header('content-security-policy')).toMatch(/'nonce-[^']+'/);
+    expect(entrar.text).toContain('name="next" value="/eventos/algum"');
+    expect(entrar.text).toContain('<altcha-widget');
+
+    const signIn = await onSite('mare', '/entrar/enviar', { method: 'POST', form: { email, password, 'g-captcha-response': await captcha('mare'), next: '/eventos/algum?x=1' }, ip: newIp() });
+    expect(signIn.status).toBe(303);
+    expect(signIn.header('location')).toBe(`${site('mare')}/eventos/algum?x=1`);
+    const setCookie = String(signIn.headers['set-cookie']);
+    expect(setCookie).toMatch(/sessao=cu_[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Expires=/);
+    const cookie = /sessao=(cu_[A-Za-z0-9_-]{43})/.exec(setCookie)![0];
+    secrets.push(cookie.slice('sessao='.length));
+
+    const home = await onSite('mare', '/', { cookie });
+    expect(home.text).toContain('>Carla</a>');
+    expect(home.header('cache-control')).toContain('no-store');
+    expect((await onSite('mare', '/')).text).not.toContain('Carla');
+    const missing = await onSite('mare', '/eventos/no-such-event', { cookie });
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('Página não encontrada');
+    expect(missing.header('cache-control')).toContain('no-store');
+    const conta = await onSite('mare', '/conta', { cookie });
+    expect(conta.status).toBe(200);
+    expect(conta.header('cache-control')).toMatch(/private/);
+    expect(conta.header('cache-control')).toMatch(/no-store/);
+    expect(conta.text).toContain(email);
+    // Markdown of a personal page is never produced: HTML for the person, and nothing personal for anyone else.
+    const md = await onSite('mare', '/conta', { cookie, accept: 'text/markdown' });
+    expect(md.header('content-type')).not.toContain('markdown');
+    const mdAnon = await onSite('mare', '/conta', { accept: 'text/markdown' });
+    expect(mdAnon.text).not.toContain(email);
+    expect((await onSite('mare', '/conta')).status).toBeGreaterThanOrEqual(300);
+
+    // Open redirects are refused.
+    for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
+      const res = await onSite('mare', '/entrar/enviar', { method: 'POST', form: { email, password: 'wrong password', 'g-captcha-response': 'x', next }, ip: newIp() });
+      expect(res.header('location')!.startsWith(`${site('mare')}/entrar?`)).toBe(true);
+      expect(new URL(res.header('location')!).searchParams.get('next')).toBe('/conta');
+    }
+
+    // Cross-site posts are refused and change nothing.
+    const crossOut = await onSite('mare', '/conta/sair', { method: 'POST', form: {}, cookie, origin: 'http://evil.example' });
+    expect(crossOut.header('location')).toContain('erro=cross_site');
+    expect((await onSite('mare', '/conta', { cookie })).status).toBe(200);
+    const crossIn = await onSite('mare', '/entrar/enviar', { method: 'POST', form: { email, password, 'g-captcha-response': await captcha('mare') }, origin: 'http://evil.example', ip: newIp() });
+    expect(crossIn.header('location')).toContain('erro=cross_site');
+    expect(crossIn.headers['set-cookie']).toBeUndefined();
+    const noOrigin = await onSite('mare', '/conta/dois-passos', { method: 'POST', form: { ativar: '1' }, cookie, origin: null });
+    expect(noOrigin.header('location')).toContain('erro=cross_site');
+
+    // Two-step on, through the account page's switch.
+    const on = await onSite('mare', '/conta/dois-passos', { method: 'POST', form: { ativar: '1' }, cookie });
+    expect(on.header('location')).toBe(`${site('mare')}/conta`);
+    const step1 = await onSite('mare', '/entrar/enviar', { method: 'POST', form: { email, password, 'g-captcha-response': await captcha('mare'), next: '/conta' }, ip: newIp() });
+    expect(step1.header('location')).toBe(`${site('mare')}/entrar?etapa=codigo&next=%2Fconta`);
+    const attemptCookie = /entrada=(sa_[A-Za-z0-9_-]{43})/.exec(String(step1.headers['set-cookie']))![0];
+    expect(String(step1.headers['set-cookie'])).toContain('SameSite=Strict');
+    const code = /\b(\d{6})\b/.exec((await mail.waitFor(email, /código/)).text)![1]!;
+    secrets.push(code);
+    const wrong = await onSite('mare', '/entrar/codigo', { method: 'POST', form: { code: code === '000000' ? '000001' : '000000', next: '/conta' }, cookie: attemptCookie });
+    expect(wrong.header('location')).toContain('erro=invalid_code');
+    const right = await onSite('mare', '/entrar/codigo', { method: 'POST', form: { code, next: '/conta' }, cookie: attemptCookie });
+    expect(right.header('location')).toBe(`${site('mare')}/conta`);
+    const cookie2 = /sessao=(cu_[A-Za-z0-9_-]{43})/.exec(String(right.headers['set-cookie']))![0];
+    const reuse = await onSite('mare', '/entrar/codigo', { method: 'POST', form: { code, next: '/conta' }, cookie: attemptCookie });
+    expect(reuse.header('location')).toContain('erro=attempt_expired');
+
+    // Sign out revokes the token.
+    const out = await onSite('mare', '/conta/sair', { method: 'POST', form: {}, cookie: cookie2 });
+    expect(out.header('location')).toBe(`${site('mare')}/`);
+    expect(String(out.headers['set-cookie'])).toContain('Max-Age=0');
+    expect((await onSite('mare', '/api/account/v1/me', { token: cookie2.slice('sessao='.length) })).status).toBe(401);
+  });
+
+  test('two-step through the API: the code is bound to its attempt, single-use, 5 tries', async () => {
+    const { email, password } = await verifiedAccount('sertao');
+    const t = await token('sertao', email, password);
+    const cookie = `sessao=${t.token}`;
+    await onSite('sertao', '/conta/dois-passos', { method: 'POST', form: { ativar: '1' }, cookie });
+    const ask = async () => {
+      const res = await auth('/auth/token', { method: 'POST', brand: 'sertao', body: { email, password, 'g-captcha-response': await captcha('sertao') }, ip: newIp() });
+      expect(res.status).toBe(403);
+      const p = problem(res);
+      expect(p.code).toBe('two_step_required');
+      const code = /\b(\d{6})\b/.exec((await mail.waitFor(email, /código/)).text)![1]!;
+      return { attempt: p.attempt!, code };
+    };
+    const a = await ask();
+    const b = await ask();
+    if (a.code !== b.code) expect(problem(await auth('/auth/token', { method: 'POST', brand: 'sertao', body: { attempt: b.attempt, code: a.code } })).code).toBe('invalid_code');
+    const ok = await auth('/auth/token', { method: 'POST', brand: 'sertao', body: { attempt: a.attempt, code: a.code } });
+    expect(ok.status).toBe(200);
+    secrets.push((ok.json() as { token: string }).token);
+    expect(problem(await auth('/auth/token', { method: 'POST', brand: 'sertao', body: { attempt: a.attempt, code: a.code } })).code).toBe('attempt_expired');
+    const c = await ask();
+    const wrong = c.code === '111111' ? '222222' : '111111';
+    for (let i = 0; i < 4; i++) expect(problem(await auth('/auth/token', { method: 'POST', brand: 'sertao', body: { attempt: c.attempt, code: wrong } })).code).toBe('invalid_code');
+    expect(problem(await auth('/auth/token', { method: 'POST', brand: 'sertao', body: { attempt: c.attempt, code: wrong } })).code).toBe('attempt_expired');
+    expect(problem(await auth('/auth/token', { method: 'POST', brand: 'sertao', body: { attempt: c.attempt, code: c.code } })).code).toBe('attempt_expired');
+    // An attempt of one brand is worthless on another.
+    const d = await ask();
+    expect(problem(await auth('/auth/token', { method: 'POST', brand: 'aurora', body: { attempt: d.attempt, code: d.code } })).code).toBe('attempt_expired');
+  });
+
+  test('every auth URL of the discovery documents answers', async () => {
+    const meta = (await onSite('aurora', '/.well-known/oauth-authorization-server')).json() as Record<string, string> & { agent_auth: Record<string, string> };
+    const urls: [string, string][] = [
+      [meta.token_endpoint!, 'POST'],
+      [meta.revocation_endpoint!, 'DELETE'],
+      [meta.agent_auth.refresh_uri!, 'POST'],
+      [meta.agent_auth.register_uri!, 'POST'],
+    ];
+    for (const [url, method] of urls) {
+      const u = new URL(url);
+      expect(u.host).toBe(`auth.localhost:${port}`);
+      const res = await request(port, u.pathname, { method, host: u.host, headers: { 'x-origin': site('aurora'), 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      expect([400, 401], `${method} ${url}: ${res.status}`).toContain(res.status);
+      expect(res.header('content-type')).toBe('application/problem+json');
+    }
+    const authMd = await onSite('aurora', '/auth.md');
+    // The API base itself is a prefix, not a resource; everything else answers.
+    for (const url of (authMd.text.match(/https?:\/\/[^\s)`>]+/g) ?? []).filter((u) => !u.replace(/[.,:;]+$/, '').endsWith('/api/public/v1'))) {
+      const u = new URL(url.replace(/[.,:;]+$/, ''));
+      const res = await request(port, u.pathname + u.search, { host: u.host, headers: { 'x-origin': site('aurora') } });
+      expect(res.status, url).not.toBe(404);
+    }
+  });
+
+  test('no password, code or token in clear in the database or the server log', async () => {
+    expect(secrets.length).toBeGreaterThan(10);
+    const log = server.output();
+    const dump = await backend.dump(server);
+    expect(dump).toContain('argon2id');
+    for (const secret of secrets) {
+      expect(log.includes(secret), `log holds ${secret.slice(0, 6)}…`).toBe(false);
+      if (secret.length > 6) expect(dump.includes(secret), `database holds ${secret.slice(0, 6)}…`).toBe(false);
+    }
+  });
+});
+
+afterAll(() => mail.close());

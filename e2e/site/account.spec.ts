@@ -1,0 +1,85 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { startMailSink } from '../support/mail-sink';
+
+// A person creates an account (solving the ALTCHA widget in the browser), follows the
+// link of the e-mail caught by the SMTP sink, signs in, sees /conta and signs out.
+// The server sends its mail to PLAYWRIGHT_PORT + 1 (playwright.config.ts).
+const PORT = Number(process.env.PLAYWRIGHT_PORT ?? 4110);
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+let sink: Awaited<ReturnType<typeof startMailSink>>;
+
+test.beforeAll(async () => {
+  sink = await startMailSink(PORT + 1);
+});
+test.afterAll(async () => {
+  await sink?.close();
+  if (solveTimes.length) console.log(`[altcha] widget solved in ${solveTimes.join(', ')} ms`);
+});
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).exclude('altcha-widget').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+const solveTimes: number[] = [];
+
+async function solveWidget(page: Page) {
+  const started = Date.now();
+  // Click where the checkbox is drawn, as a person does (the widget draws its tick over it).
+  const box = (await page.locator('altcha-widget input[type="checkbox"]').boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.locator('input[name="g-captcha-response"]')).toHaveValue(/.{20,}/, { timeout: 45_000 });
+  solveTimes.push(Date.now() - started);
+}
+
+test('create an account, confirm the e-mail, sign in, see the account, sign out', async ({ page }, info) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  const email = `pessoa-${info.project.name}-${Date.now()}@example.com`;
+  const password = 'um passeio de barco no rio';
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/entrar$/);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Criar conta' }).click();
+  await expect(page.locator('h1')).toHaveText('Criar conta');
+  await expectAccessible(page);
+
+  await page.getByLabel('Nome').fill('Beatriz Lima');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await solveWidget(page);
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.locator('h1')).toHaveText('Confira seu e-mail', { timeout: 20_000 });
+
+  const message = await sink.waitFor(email, /cadastro\/confirmar/, 20_000);
+  const link = /https?:\/\/\S+/.exec(message.text)![0];
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/entrar\?confirmado=1/);
+  await expect(page.getByRole('status')).toContainText('E-mail confirmado');
+
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await solveWidget(page);
+  await page.getByRole('button', { name: 'Entrar' }).last().click();
+  await expect(page).toHaveURL(/\/conta$/, { timeout: 20_000 });
+  await expect(page.locator('h1')).toHaveText('Minha conta');
+  await expect(page.locator('.profile')).toContainText(email);
+  await expect(page.locator('.site-header')).toContainText('Beatriz');
+  await expectAccessible(page);
+  const cookies = await page.context().cookies();
+  const session = cookies.find((c) => c.name === 'sessao');
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  await expect(page.locator('.site-header')).toContainText('Entrar');
+  expect((await page.context().cookies()).find((c) => c.name === 'sessao')).toBeUndefined();
+  await page.goto('/conta');
+  await expect(page).toHaveURL(/\/entrar\?next=%2Fconta/);
+  expect(errors.filter((e) => /Content Security Policy|Refused/i.test(e))).toEqual([]);
+});

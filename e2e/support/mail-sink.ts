@@ -1,0 +1,57 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type SunkMail = { to: string[]; raw: string; text: string; subject: string };
+
+/** Undoes quoted-printable (soft breaks, =XX bytes) as nodemailer writes it. */
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function textOf(raw: string): { subject: string; text: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split);
+  const body = raw.slice(split + 4);
+  const subjectLine = /^Subject: (.*(?:\r\n[ \t].*)*)/im.exec(head)?.[1] ?? '';
+  const subject = subjectLine.replace(/\r\n[ \t]/g, ' ').replace(/=\?utf-8\?Q\?([^?]*)\?=/gi, (_, q: string) => decodeQuotedPrintable(q.replace(/_/g, ' '))).replace(/\?=\s+=\?/g, '');
+  const qp = /Content-Transfer-Encoding: quoted-printable/i.test(head);
+  const b64 = /Content-Transfer-Encoding: base64/i.test(head);
+  const text = qp ? decodeQuotedPrintable(body) : b64 ? Buffer.from(body, 'base64').toString('utf8') : body;
+  return { subject, text };
+}
+
+/** An SMTP server inside the test process that keeps every message it receives. */
+export async function startMailSink(port = 0): Promise<{ url: string; mails: SunkMail[]; waitFor: (to: string, match?: RegExp, timeoutMs?: number) => Promise<SunkMail>; close: () => Promise<void> }> {
+  const mails: SunkMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('latin1');
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, ...textOf(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
+  const waitFor = async (to: string, match: RegExp = /./, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    const seen = new Set<SunkMail>();
+    for (;;) {
+      const found = mails.find((m) => !seen.has(m) && m.to.includes(to.toLowerCase()) && match.test(m.text));
+      if (found) {
+        mails.splice(mails.indexOf(found), 1);
+        return found;
+      }
+      if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${match}; have ${mails.map((m) => m.to.join(',') + ': ' + m.subject).join(' | ')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  return { url: `smtp://127.0.0.1:${bound}`, mails, waitFor, close: () => new Promise<void>((r) => server.close(() => r())) };
+}

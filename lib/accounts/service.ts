@@ -1,0 +1,168 @@
+import type { Brand } from '../brand/schema';
+import { config } from '../config';
+import type { Db } from '../db/types';
+import { verifyCaptcha } from './captcha';
+import { AuthError } from './errors';
+import { LimitExceeded, ensureUnder, recordFailure, reset, spend } from './limits';
+import { sendMail } from './mail';
+import { codeMail, existingAccountMail, verificationMail } from './messages';
+import { hashPassword, passwordProblem, verifyDecoy, verifyPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords';
+import { normalizeEmail } from './secrets';
+import { findAccount, findAccountByEmail, insertAccount, newEmailLink, useEmailLink, type Account } from './store';
+import { issueToken, spendToken, tokenOwner, type IssuedToken } from './tokens';
+import { checkCode, openAttempt } from './two-step';
+
+// The account operations, shared by the authentication host's API and the website's
+// forms. Every refusal is an AuthError with a stable code.
+export type Caller = { brand: Brand; address: string };
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+
+function text(value: unknown, field: string): string {
+  if (typeof value !== 'string') throw new AuthError('invalid_field', `${field} must be a string.`);
+  return value;
+}
+
+function email(value: unknown): string {
+  const e = normalizeEmail(text(value, 'email'));
+  if (e.length > 254 || !EMAIL.test(e)) throw new AuthError('invalid_field', 'email is not a valid e-mail address.');
+  return e;
+}
+
+async function limited<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof LimitExceeded) throw new AuthError('rate_limited', `Too many attempts; retry in ${err.retryAfterS} s.`, { retryAfterS: err.retryAfterS });
+    throw err;
+  }
+}
+
+async function captcha(db: Db, caller: Caller, response: unknown): Promise<void> {
+  const outcome = await verifyCaptcha(db, caller.brand.id, response, caller.address);
+  if (outcome === 'unavailable') throw new AuthError('upstream_unavailable', 'The CAPTCHA verifier did not answer.');
+  if (outcome !== 'ok') throw new AuthError('captcha_invalid', outcome === 'missing' ? 'g-captcha-response is missing.' : 'The CAPTCHA answer is not valid.');
+}
+
+export type SignUp = { name: unknown; email: unknown; password: unknown; captcha: unknown };
+
+/**
+ * Creates an account and mails its verification link. When the e-mail already has an
+ * account, its owner gets a message instead and the answer is the same (no enumeration).
+ */
+export async function signUp(db: Db, caller: Caller, input: SignUp): Promise<void> {
+  const name = text(input.name, 'name').trim().replace(/\s+/g, ' ');
+  if ([...name].length < 1 || [...name].length > 100) throw new AuthError('invalid_field', 'name must have 1 to 100 characters.');
+  const address = email(input.email);
+  const password = text(input.password, 'password');
+  const weak = passwordProblem(password, [address, address.split('@')[0]!, name]);
+  if (weak) {
+    throw new AuthError(
+      'weak_password',
+      weak === 'common' ? 'This password is among the most common ones; choose another.' : `The password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
+    );
+  }
+  await limited(() => spend('signUp', caller.address));
+  await captcha(db, caller, input.captcha);
+  const passwordHash = await hashPassword(password);
+  const account = await insertAccount(db, { brandId: caller.brand.id, email: address, name, passwordHash });
+  if (account) {
+    const secret = await newEmailLink(db, account.id);
+    await sendMail(verificationMail(caller.brand, address, name, secret));
+  } else {
+    const owner = await findAccountByEmail(db, caller.brand.id, address);
+    if (owner) await sendMail(existingAccountMail(caller.brand, owner.email, owner.name));
+  }
+}
+
+export type SignIn = { email: unknown; password: unknown; captcha: unknown };
+
+/** E-mail, password and CAPTCHA: a token, or a two-step attempt (AuthError two_step_required). */
+export async function signIn(db: Db, caller: Caller, input: SignIn): Promise<IssuedToken> {
+  const address = email(input.email);
+  const password = text(input.password, 'password');
+  if (password.length > 4 * PASSWORD_MAX) throw new AuthError('invalid_credentials');
+  const emailKey = `${caller.brand.id}:${address}:${caller.address}`;
+  await limited(async () => {
+    await ensureUnder('signInEmail', emailKey);
+    await ensureUnder('signInAddress', caller.address);
+  });
+  await captcha(db, caller, input.captcha);
+  const account = await findAccountByEmail(db, caller.brand.id, address);
+  const ok = account ? await verifyPassword(account.passwordHash, password) : await verifyDecoy(password);
+  if (!account || !ok) {
+    await recordFailure('signInEmail', emailKey);
+    await recordFailure('signInAddress', caller.address);
+    throw new AuthError('invalid_credentials', 'Wrong e-mail or password.');
+  }
+  await reset('signInEmail', emailKey);
+  if (!account.emailVerified) {
+    const secret = await newEmailLink(db, account.id);
+    await sendMail(verificationMail(caller.brand, account.email, account.name, secret));
+    throw new AuthError('email_unverified', 'Confirm your e-mail with the link just sent, then sign in again.');
+  }
+  if (account.twoStep) {
+    const { attempt, code } = await openAttempt(db, account.id);
+    await sendMail(codeMail(caller.brand, account.email, account.name, code));
+    throw new AuthError('two_step_required', 'A 6-digit code was sent by e-mail. Send {"attempt": "<this attempt>", "code": "<the code>"} to POST /auth/token within 10 minutes.', { attempt });
+  }
+  return issueToken(db, caller.brand.id, account.id, config().accounts.tokenTtlS);
+}
+
+/** The second step: the attempt and its mailed code. No CAPTCHA (see README). */
+export async function signInWithCode(db: Db, caller: Caller, input: { attempt: unknown; code: unknown }): Promise<IssuedToken> {
+  const attempt = text(input.attempt, 'attempt');
+  const code = text(input.code, 'code').trim();
+  await limited(() => ensureUnder('signInAddress', caller.address));
+  const check = await checkCode(db, attempt, code);
+  if (!check.ok) {
+    await recordFailure('signInAddress', caller.address);
+    throw check.reason === 'wrong_code' ? new AuthError('invalid_code', 'Wrong code; check the latest e-mail.') : new AuthError('attempt_expired');
+  }
+  const account = await findAccount(db, caller.brand.id, check.accountId);
+  if (!account) throw new AuthError('attempt_expired');
+  return issueToken(db, caller.brand.id, account.id, config().accounts.tokenTtlS);
+}
+
+/** The account of a live bearer token of this brand. */
+export async function accountOfToken(db: Db, brand: Brand, token: string | null): Promise<Account> {
+  if (token === null) throw new AuthError('token_required');
+  const owner = await tokenOwner(db, brand.id, token);
+  const account = owner ? await findAccount(db, brand.id, owner.accountId) : null;
+  if (!account) throw new AuthError('invalid_token');
+  return account;
+}
+
+/** Rotation: a new token, and the old one refused from now on. */
+export async function refresh(db: Db, brand: Brand, token: string | null): Promise<IssuedToken> {
+  if (token === null) throw new AuthError('token_required');
+  const issued = await db.transaction(async (tx) => {
+    const accountId = await spendToken(tx, brand.id, token);
+    return accountId === null ? null : issueToken(tx, brand.id, accountId, config().accounts.tokenTtlS);
+  });
+  if (!issued) throw new AuthError('invalid_token');
+  return issued;
+}
+
+/** RFC 7009: revoking an unknown, expired or already revoked token succeeds too. */
+export async function revoke(db: Db, brand: Brand, token: string): Promise<void> {
+  await spendToken(db, brand.id, token);
+}
+
+export async function verifyEmail(db: Db, brand: Brand, secret: string): Promise<Account> {
+  const account = await useEmailLink(db, brand.id, secret);
+  if (!account) throw new AuthError('invalid_link');
+  return account;
+}
+
+/** The public profile of an account: never its password hash or tokens. */
+export function profile(account: Account) {
+  return {
+    id: account.id,
+    name: account.name,
+    email: account.email,
+    email_verified: account.emailVerified,
+    two_step: account.twoStep,
+    created_at: account.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,37 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { clientAddress } from '../agent/client-address';
+import { config } from '../config';
+import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER, internalToken } from '../markdown/internal';
+
+/** Internal route of the authentication host; reachable only through the proxy's rewrite. */
+export const AUTH_HOST_ROUTE = '/auth-host';
+/** The client's address as the proxy saw it, carried across the rewrite (trusted with the internal token only). */
+export const AUTH_CLIENT_HEADER = 'x-catalog-auth-client';
+
+/**
+ * The proxy's whole part in the authentication host: send the request to its route.
+ * Next serves a rewrite whose origin differs from the one it listens on by forwarding
+ * it over HTTP, through the proxy again; the internal token lets that second pass
+ * through untouched, and the client's address and Host travel in headers.
+ */
+export function rewriteToAuthHost(request: NextRequest): NextResponse {
+  const headers = new Headers(request.headers);
+  headers.set(INTERNAL_HEADER, internalToken());
+  headers.set(ORIGINAL_HOST_HEADER, request.headers.get('host') ?? '');
+  headers.set(AUTH_CLIENT_HEADER, clientAddress(request.headers, config().trustedProxies));
+  const target = request.nextUrl.clone();
+  const current = request.nextUrl.pathname;
+  target.pathname = `${AUTH_HOST_ROUTE}${current === '/' ? '' : current}`;
+  return NextResponse.rewrite(target, { request: { headers } });
+}
+
+/** The rewritten request itself (second pass through the proxy): nothing more to do. */
+export function isAuthHostRewrite(request: NextRequest): boolean {
+  const path = request.nextUrl.pathname;
+  return (path === AUTH_HOST_ROUTE || path.startsWith(`${AUTH_HOST_ROUTE}/`)) && request.headers.get(INTERNAL_HEADER) === internalToken();
+}
+
+/** A request for the internal route from outside (a brand's site host): it does not exist there. */
+export function isAuthHostPath(pathname: string): boolean {
+  return pathname === AUTH_HOST_ROUTE || pathname.startsWith(`${AUTH_HOST_ROUTE}/`);
+}

@@ -1,0 +1,186 @@
+import { AUTH_CODES, AUTH_PROBLEMS, type AuthCode } from '../accounts/errors';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../accounts/passwords';
+import type { Brand } from '../brand/schema';
+import { config } from '../config';
+
+const problemRef = { $ref: '#/components/schemas/Problem' };
+const problem = (description: string, codes: AuthCode[]) => ({
+  description: `${description} Codes: ${codes.map((c) => `\`${c}\``).join(', ')}.`,
+  content: { 'application/problem+json': { schema: problemRef } },
+});
+const xOrigin = { $ref: '#/components/parameters/XOrigin' };
+const tokenBody = { description: 'The user token.', content: { 'application/json': { schema: { $ref: '#/components/schemas/UserToken' } } } };
+const common = {
+  '400': problem('Bad request.', ['origin_required', 'invalid_body']),
+  '429': problem('A brute-force limit is reached; see Retry-After.', ['rate_limited']),
+  '502': problem('The account database or the CAPTCHA verifier did not answer.', ['upstream_unavailable']),
+};
+
+/** The OpenAPI 3.1 description of an authentication host, with every problem code. */
+export function authOpenApi(authUrl: string, brands: Brand[]) {
+  const codes = AUTH_CODES.map((c) => `| \`${c}\` | ${AUTH_PROBLEMS[c].status} | ${AUTH_PROBLEMS[c].about} |`).join('\n');
+  const ttl = config().accounts.tokenTtlS;
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Authentication host',
+      version: '1.0.0',
+      description: [
+        `Accounts and user tokens of ${brands.map((b) => b.name).join(', ') || 'the brands served here'}. Every call sends \`X-Origin\` with the brand's site URL (${brands.map((b) => b.site_url).join(', ')}); a missing or unknown one is a 400 \`origin_required\`. Accounts belong to one brand, and a token of one brand is refused on another.`,
+        '',
+        `Tokens are opaque bearer tokens valid for ${ttl} seconds (AUTH_TOKEN_TTL_S). The CAPTCHA of \`g-captcha-response\` is solved by a person in a browser: agents hand the person over to the website's /entrar page and never ask for a password or a code.`,
+        '',
+        'Errors are `application/problem+json` (RFC 9457) with a stable `code`:',
+        '',
+        '| code | status | meaning |',
+        '|---|---|---|',
+        codes,
+      ].join('\n'),
+    },
+    servers: [{ url: authUrl }],
+    paths: {
+      '/auth/token': {
+        post: {
+          operationId: 'issueUserToken',
+          summary: 'Sign in: e-mail, password and CAPTCHA, or the second step {attempt, code}',
+          parameters: [xOrigin],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  oneOf: [
+                    {
+                      type: 'object',
+                      required: ['email', 'password', 'g-captcha-response'],
+                      properties: { email: { type: 'string', format: 'email' }, password: { type: 'string' }, 'g-captcha-response': { type: 'string' } },
+                    },
+                    {
+                      type: 'object',
+                      required: ['attempt', 'code'],
+                      description: 'Second step of two-step verification: the attempt from the two_step_required problem and the 6-digit code sent by e-mail. No CAPTCHA.',
+                      properties: { attempt: { type: 'string' }, code: { type: 'string', pattern: '^[0-9]{6}$' } },
+                    },
+                  ],
+                },
+              },
+            },
+          },
+          responses: {
+            '200': tokenBody,
+            ...common,
+            '403': problem('E-mail not verified, or a two-step code is needed (the problem carries `attempt`).', ['email_unverified', 'two_step_required']),
+            '415': problem('Not JSON.', ['unsupported_media_type']),
+          },
+        },
+      },
+      '/auth/refresh': {
+        post: {
+          operationId: 'refreshUserToken',
+          summary: 'A new token with a new expiry; the presented one stops working at once',
+          parameters: [xOrigin],
+          security: [{ bearer: [] }],
+          responses: { '200': tokenBody, ...common, '401': problem('Missing or invalid bearer token (WWW-Authenticate: Bearer).', ['token_required', 'invalid_token']) },
+        },
+      },
+      '/auth/revoke': {
+        delete: {
+          operationId: 'revokeUserToken',
+          summary: 'Revoke the presented token (RFC 7009: an unknown or revoked token succeeds too)',
+          parameters: [xOrigin],
+          security: [{ bearer: [] }],
+          responses: { '200': { description: 'Revoked, or was not live.' }, ...common, '401': problem('No bearer token.', ['token_required']) },
+        },
+      },
+      '/users': {
+        post: {
+          operationId: 'createAccount',
+          summary: 'Create an account (CAPTCHA). Same answer whether or not the e-mail has an account.',
+          parameters: [xOrigin],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['name', 'email', 'password', 'g-captcha-response'],
+                  properties: {
+                    name: { type: 'string', minLength: 1, maxLength: 100 },
+                    email: { type: 'string', format: 'email' },
+                    password: { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, description: 'Not among the most common passwords; no composition rules.' },
+                    'g-captcha-response': { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '202': { description: 'Accepted: a verification e-mail (or, for an existing account, a notice to its owner) was sent.' },
+            ...common,
+            '415': problem('Not JSON.', ['unsupported_media_type']),
+          },
+        },
+      },
+      '/api/account/v1/me': {
+        servers: brands.map((b) => ({ url: b.site_url, description: `${b.name} (the brand's site, not this host)` })),
+        get: {
+          operationId: 'getMyProfile',
+          summary: "The token's account: id, name, email, email_verified, two_step, created_at (never a password or token)",
+          security: [{ bearer: [] }],
+          responses: {
+            '200': { description: 'The profile.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Profile' } } } },
+            '401': problem('Missing or invalid token; WWW-Authenticate names the protected resource metadata (RFC 9728).', ['token_required', 'invalid_token']),
+          },
+        },
+      },
+      '/captcha/challenge': {
+        get: {
+          operationId: 'getCaptchaChallenge',
+          summary: 'A signed ALTCHA proof-of-work challenge (expires, single-use), for the widget',
+          parameters: [xOrigin],
+          responses: { '200': { description: 'ALTCHA challenge (altcha-lib v2 format).' }, ...common },
+        },
+      },
+    },
+    components: {
+      parameters: {
+        XOrigin: { name: 'X-Origin', in: 'header', required: true, description: "The brand's site_url.", schema: { type: 'string', enum: brands.map((b) => b.site_url) } },
+      },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Opaque user token.' } },
+      schemas: {
+        UserToken: {
+          type: 'object',
+          required: ['type', 'token', 'expires_at'],
+          additionalProperties: false,
+          properties: { type: { const: 'bearer' }, token: { type: 'string' }, expires_at: { type: 'string', format: 'date-time' } },
+        },
+        Profile: {
+          type: 'object',
+          required: ['id', 'name', 'email', 'email_verified', 'two_step', 'created_at'],
+          additionalProperties: false,
+          properties: {
+            id: { type: 'string' },
+            name: { type: 'string' },
+            email: { type: 'string', format: 'email' },
+            email_verified: { type: 'boolean' },
+            two_step: { type: 'boolean' },
+            created_at: { type: 'string', format: 'date-time' },
+          },
+        },
+        Problem: {
+          type: 'object',
+          required: ['type', 'title', 'status', 'code'],
+          properties: {
+            type: { type: 'string', format: 'uri' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            code: { enum: AUTH_CODES },
+            detail: { type: 'string' },
+            error: { enum: AUTH_CODES },
+            attempt: { type: 'string', description: 'two_step_required only: send it back with the code.' },
+          },
+        },
+      },
+    },
+  };
+}

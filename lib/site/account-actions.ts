@@ -1,0 +1,104 @@
+import { AuthError } from '../accounts/errors';
+import { accountOfToken, revoke, signIn, signInWithCode, signUp, verifyEmail } from '../accounts/service';
+import { setTwoStep } from '../accounts/store';
+import type { IssuedToken } from '../accounts/tokens';
+import type { Brand } from '../brand/schema';
+import { getDb } from '../db';
+import { assertSameSite, errorCode, formContext, formFields, safeNext, seeOther, sessionToken } from './account-forms';
+import { ATTEMPT_COOKIE, attemptCookie, clearedSessionCookie, cookieValue, sessionCookie } from './session-cookie';
+
+// The website's account forms. Each answers a 303 (Post/Redirect/Get): to the next page
+// on success, back to its form with an error code otherwise. No password, code or token
+// ever appears in a URL.
+const withQuery = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params)}`;
+
+function signedIn(brand: Brand, token: IssuedToken, next: string): Response {
+  return seeOther(brand, next, [sessionCookie(brand.site_url, token.token, new Date(token.expires_at)), attemptCookie(brand.site_url, null)]);
+}
+
+export async function postSignIn(request: Request): Promise<Response> {
+  const { brand, caller } = formContext(request);
+  const fields = await formFields(request);
+  const next = safeNext(fields.next);
+  try {
+    assertSameSite(request, brand);
+    const token = await signIn(await getDb(), caller, { email: fields.email, password: fields.password, captcha: fields['g-captcha-response'] });
+    return signedIn(brand, token, next);
+  } catch (err) {
+    if (err instanceof AuthError && err.code === 'two_step_required' && err.extra.attempt) {
+      return seeOther(brand, withQuery('/entrar', { etapa: 'codigo', next }), [attemptCookie(brand.site_url, err.extra.attempt)]);
+    }
+    return seeOther(brand, withQuery('/entrar', { erro: errorCode(err), next }));
+  }
+}
+
+export async function postCode(request: Request): Promise<Response> {
+  const { brand, caller } = formContext(request);
+  const fields = await formFields(request);
+  const next = safeNext(fields.next);
+  try {
+    assertSameSite(request, brand);
+    const attempt = cookieValue(request.headers.get('cookie'), ATTEMPT_COOKIE) ?? '';
+    return signedIn(brand, await signInWithCode(await getDb(), caller, { attempt, code: fields.code ?? '' }), next);
+  } catch (err) {
+    const code = errorCode(err);
+    if (code === 'invalid_code') return seeOther(brand, withQuery('/entrar', { etapa: 'codigo', erro: code, next }));
+    return seeOther(brand, withQuery('/entrar', { erro: code, next }), [attemptCookie(brand.site_url, null)]);
+  }
+}
+
+export async function postSignUp(request: Request): Promise<Response> {
+  const { brand, caller } = formContext(request);
+  const fields = await formFields(request);
+  try {
+    assertSameSite(request, brand);
+    await signUp(await getDb(), caller, { name: fields.name, email: fields.email, password: fields.password, captcha: fields['g-captcha-response'] });
+    return seeOther(brand, '/cadastro?enviado=1');
+  } catch (err) {
+    return seeOther(brand, withQuery('/cadastro', { erro: errorCode(err) }));
+  }
+}
+
+export async function getConfirm(request: Request): Promise<Response> {
+  const { brand } = formContext(request);
+  const secret = new URL(request.url).searchParams.get('token') ?? '';
+  try {
+    await verifyEmail(await getDb(), brand, secret);
+    return seeOther(brand, '/entrar?confirmado=1');
+  } catch (err) {
+    return seeOther(brand, withQuery('/entrar', { erro: errorCode(err) }));
+  }
+}
+
+export async function postSignOut(request: Request): Promise<Response> {
+  const { brand } = formContext(request);
+  try {
+    assertSameSite(request, brand);
+  } catch (err) {
+    return seeOther(brand, withQuery('/conta', { erro: errorCode(err) }));
+  }
+  const token = sessionToken(request.headers.get('cookie'));
+  if (token) await revoke(await getDb(), brand, token).catch(() => {});
+  return seeOther(brand, '/', [clearedSessionCookie(brand.site_url)]);
+}
+
+export async function postTwoStep(request: Request): Promise<Response> {
+  const { brand } = formContext(request);
+  const fields = await formFields(request);
+  try {
+    assertSameSite(request, brand);
+    const db = await getDb();
+    const account = await accountOfToken(db, brand, sessionToken(request.headers.get('cookie')));
+    await setTwoStep(db, brand.id, account.id, fields.ativar === '1');
+    return seeOther(brand, '/conta');
+  } catch (err) {
+    const code = errorCode(err);
+    if (code === 'invalid_token' || code === 'token_required') return seeOther(brand, '/entrar?next=%2Fconta', [clearedSessionCookie(brand.site_url)]);
+    return seeOther(brand, withQuery('/conta', { erro: code }));
+  }
+}
+
+/** A method other than the form's own: 405 with Allow. */
+export function formMethodNotAllowed(allow: string): Response {
+  return new Response('Método não permitido', { status: 405, headers: { Allow: allow, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+}

@@ -1,0 +1,103 @@
+import { AuthError, type AuthCode } from '../accounts/errors';
+import type { Caller } from '../accounts/service';
+import { clientAddress } from '../agent/client-address';
+import { brandOrDefault } from '../brand/registry';
+import type { Brand } from '../brand/schema';
+import { config } from '../config';
+import { requestHost } from '../markdown/internal';
+import { SESSION_COOKIE, SECURE_SESSION_COOKIE } from './session-cookie';
+
+// Helpers of the website's account forms (route handlers under /entrar, /cadastro, /conta).
+
+export function formContext(request: Request): { brand: Brand; caller: Caller } {
+  const brand = brandOrDefault(requestHost(request.headers));
+  return { brand, caller: { brand, address: clientAddress(request.headers, config().trustedProxies) } };
+}
+
+/**
+ * Refuses a form post that does not come from this site's own pages: the Origin must be
+ * the brand's site URL (browsers send it on every POST); without Origin, Sec-Fetch-Site
+ * must say same-origin. SameSite=Lax already keeps the cookie off cross-site posts.
+ */
+export function assertSameSite(request: Request, brand: Brand): void {
+  const origin = request.headers.get('origin');
+  if (origin !== null) {
+    if (origin.toLowerCase() !== brand.site_url.toLowerCase()) throw new AuthError('cross_site');
+    return;
+  }
+  if (request.headers.get('sec-fetch-site') !== 'same-origin') throw new AuthError('cross_site');
+}
+
+/** A same-site path to land on after signing in; anything else gives /conta. */
+export function safeNext(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 512) return '/conta';
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/conta';
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/conta';
+  try {
+    const resolved = new URL(value, 'http://site.invalid');
+    if (resolved.origin !== 'http://site.invalid') return '/conta';
+    return resolved.pathname + resolved.search + resolved.hash;
+  } catch {
+    return '/conta';
+  }
+}
+
+/** The session token from a Cookie header, or null. */
+export function sessionToken(cookieHeader: string | null): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (name === SESSION_COOKIE || name === SECURE_SESSION_COOKIE) return part.slice(eq + 1).trim() || null;
+  }
+  return null;
+}
+
+/** A 303 to a path of the brand's site (absolute URL from the registry, never from Host). */
+export function seeOther(brand: Brand, path: string, cookies: string[] = []): Response {
+  const headers = new Headers({ Location: new URL(path, brand.site_url).toString(), 'Cache-Control': 'private, no-store' });
+  for (const c of cookies) headers.append('Set-Cookie', c);
+  return new Response(null, { status: 303, headers });
+}
+
+export async function formFields(request: Request): Promise<Record<string, string>> {
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) return {};
+  const text = type.startsWith('multipart/') ? null : await request.text();
+  if (text !== null) {
+    if (text.length > 64 * 1024) return {};
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  const data = await request.formData();
+  const out: Record<string, string> = {};
+  for (const [k, v] of data) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
+export function errorCode(err: unknown): AuthCode {
+  if (err instanceof AuthError) return err.code;
+  console.error('[site] account form error', err instanceof Error ? err.message : 'unknown');
+  return 'internal_error';
+}
+
+/** The message a page shows for a code, in pt-BR. */
+export const MESSAGES: Partial<Record<AuthCode, string>> & { internal_error: string } = {
+  invalid_field: 'Confira o nome e o e-mail informados.',
+  weak_password: 'Escolha uma senha de 8 a 128 caracteres que não esteja entre as mais usadas.',
+  captcha_invalid: 'Confirme que você não é um robô (a verificação expirou ou não foi concluída).',
+  invalid_credentials: 'E-mail ou senha incorretos.',
+  invalid_code: 'Código incorreto. Confira o último e-mail recebido.',
+  attempt_expired: 'O código expirou ou teve tentativas demais. Entre novamente com e-mail e senha.',
+  invalid_link: 'Este link de confirmação não vale mais. Entre com e-mail e senha para receber outro.',
+  email_unverified: 'Confirme seu e-mail pelo link que acabamos de enviar e entre novamente.',
+  cross_site: 'Envie o formulário pelas páginas deste site.',
+  rate_limited: 'Tentativas demais. Aguarde alguns minutos e tente de novo.',
+  upstream_unavailable: 'Serviço indisponível no momento. Tente novamente em instantes.',
+  internal_error: 'Algo deu errado. Tente novamente.',
+};
+
+export function messageFor(code: string | undefined): string | null {
+  if (!code) return null;
+  return (MESSAGES as Record<string, string | undefined>)[code] ?? MESSAGES.internal_error;
+}
