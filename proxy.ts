@@ -12,6 +12,7 @@ import type { Brand } from '@/lib/brand/schema';
 import { pageSecurityHeaders } from '@/lib/site/security-headers';
 import { CORS_HEADERS } from '@/lib/http/headers';
 import { problemResponse } from '@/lib/http/problem';
+import { noteBrand, noteRateKey } from '@/lib/observability/context';
 
 const API_PREFIX = '/api/';
 const ROUTE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -27,6 +28,7 @@ export async function proxy(request: NextRequest) {
   if (!brand) {
     return problemResponse(defaultBrand().site_url, 'misdirected_request', 'Call the host of a brand served here.', CORS_HEADERS);
   }
+  noteBrand(brand.id);
   const method = request.headers.get(ORIGINAL_METHOD_HEADER) ?? request.method;
   if (!ROUTE_METHODS.has(method)) {
     return problemResponse(brand.site_url, 'method_not_allowed', `${method} is not allowed.`, {
@@ -49,7 +51,9 @@ export async function proxy(request: NextRequest) {
   const internal = request.headers.get(INTERNAL_HEADER) === internalToken();
   const budget = internal ? null : budgetFor(pathname, request.headers.get('accept'));
   if (budget && request.method !== 'OPTIONS') {
-    const decision = await consume(budget, rateLimitKey(request.headers, brand));
+    const key = rateLimitKey(request.headers, brand);
+    noteRateKey(key);
+    const decision = await consume(budget, key);
     Object.assign(headers, rateLimitHeaders(decision));
     if (!decision.allowed) {
       return problemResponse(brand.site_url, 'rate_limited', `The ${budget} budget is spent; retry in ${decision.resetS} s.`, {

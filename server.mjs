@@ -3,9 +3,19 @@
 // 500; they reach the app as GET with a marker header, and the proxy answers 405.
 import { ServerResponse, createServer } from 'node:http';
 import next from 'next';
+import { observeRequests, processLogger, startMetricsListener } from './lib/observability/server.mjs';
+import { gracefulShutdown } from './lib/server/shutdown.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
+// Off unless set; never the public port.
+const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : undefined;
+const metricsHost = process.env.METRICS_HOST || '127.0.0.1';
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
+const logger = processLogger(process.env.LOG_LEVEL);
+if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort < 1 || metricsPort > 65535 || metricsPort === port)) {
+  throw new Error(`METRICS_PORT must be a port other than PORT (${port}).`);
+}
 const REFUSED_BY_FETCH = new Set(['TRACE', 'TRACK']);
 const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
 // The socket peer, for the rate limiter; a client cannot set it (any copy is replaced).
@@ -19,7 +29,7 @@ const app = next({ dev: false, port, hostname: host });
 await app.prepare();
 const handle = app.getRequestHandler();
 
-const server = createServer((req, res) => {
+const server = createServer(observeRequests((req, res) => {
   delete req.headers[ORIGINAL_METHOD_HEADER];
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
   delete req.headers[FLIGHT_HEADER];
@@ -30,7 +40,7 @@ const server = createServer((req, res) => {
   }
   markPages(res);
   handle(req, res);
-});
+}, { distDir: '.next', logger, metrics: metricsPort !== undefined }));
 
 // The proxy marks page responses. Next drops a Vary set on App Router pages, and a
 // page cannot choose its own status when the catalog is down: both are settled here,
@@ -77,6 +87,8 @@ server.on('connect', (_req, socket) => {
   socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
 });
 server.keepAliveTimeout = 65_000;
+const metricsServer = metricsPort === undefined ? undefined : startMetricsListener(metricsPort, metricsHost, logger);
+gracefulShutdown(server, { timeoutMs: shutdownTimeoutMs, logger, extraServers: metricsServer ? [metricsServer] : [] });
 server.listen(port, host, () => {
   console.log(`> Ready on http://localhost:${port}`);
   // One request through the app opens the catalog now, in the same module instance
@@ -84,7 +96,3 @@ server.listen(port, host, () => {
   const local = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   fetch(`http://${local.includes(':') ? `[${local}]` : local}:${port}/api/public/v1/health`).catch(() => {});
 });
-
-const stop = () => server.close(() => process.exit(0));
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);

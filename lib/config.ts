@@ -33,6 +33,7 @@ const envSchema = z.object({
   DB_TIMEOUT_MS: int(50, 60_000, 2000),
   DB_POOL_SIZE: int(1, 100, 10),
   CATALOG_CACHE_TTL_MS: int(0, 3_600_000, 30_000),
+  CACHE_MAX_MB: int(1, 65_536, 32),
   AGENT_CREDENTIAL_SECRET: optionalText,
   AGENT_CREDENTIAL_TTL_DAYS: int(1, 365, 30),
   BRANDS_FILE: optionalText,
@@ -48,6 +49,9 @@ const envSchema = z.object({
   API_DEPRECATED_AT: optionalDate,
   API_SUNSET_AT: optionalDate,
   API_DEPRECATION_LINK: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalText,
+  OTEL_SERVICE_NAME: z.string().min(1).default('event-catalog'),
   NEXT_PHASE: optionalText,
 });
 
@@ -70,6 +74,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     dbTimeoutMs: e.DB_TIMEOUT_MS,
     dbPoolSize: e.DB_POOL_SIZE,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
+    cacheMaxBytes: e.CACHE_MAX_MB * 1024 * 1024,
     credentialSecret: e.AGENT_CREDENTIAL_SECRET,
     credentialTtlDays: e.AGENT_CREDENTIAL_TTL_DAYS,
     brandsFile: e.BRANDS_FILE,
@@ -87,6 +92,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       sunsetAt: e.API_SUNSET_AT,
       link: e.API_DEPRECATION_LINK,
     },
+    logLevel: e.LOG_LEVEL,
+    tracing: { otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },
     isBuildPhase: e.NEXT_PHASE === 'phase-production-build',
   };
 }

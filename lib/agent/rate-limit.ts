@@ -1,6 +1,8 @@
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { config } from '../config';
+import { onShutdown } from '../lifecycle';
+import { metrics } from '../observability/metrics';
 import { processShared } from '../process-shared';
 
 export type Budget = 'api' | 'markdown' | 'tools';
@@ -21,6 +23,7 @@ function redisClient(url: string): Redis {
     warned = true;
   });
   client.on('ready', () => (warned = false));
+  onShutdown('redis', () => client.quit().catch(() => client.disconnect()));
   return client;
 }
 
@@ -51,6 +54,7 @@ export async function consume(budget: Budget, key: string): Promise<Decision> {
     return { allowed: true, budget, limit, remaining: res.remainingPoints, resetS: Math.ceil(res.msBeforeNext / 1000) };
   } catch (err) {
     if (err instanceof RateLimiterRes) {
+      metrics().rateLimited.inc({ budget });
       return { allowed: false, budget, limit, remaining: 0, resetS: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
     }
     console.warn(`[rate-limit] store error, request allowed: ${(err as Error).message}`);

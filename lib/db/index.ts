@@ -5,6 +5,8 @@ import { importLines } from '../catalog/import';
 import { migrate } from './migrate';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
+import { onShutdown } from '../lifecycle';
+import { instrumentDb } from '../observability/db';
 import { processShared } from '../process-shared';
 import { DbUnavailableError, withTimeout, type Db } from './types';
 
@@ -53,9 +55,10 @@ const state = processShared('catalog-db', () => ({ ready: undefined as Promise<D
 
 function start(): Promise<Db> {
   const attempt = (async () => {
-    const db = await openDb();
+    const db = instrumentDb(await openDb());
     try {
       await prepareDb(db);
+      onShutdown('catalog-db', () => db.close());
       return db;
     } catch (err) {
       await db.close().catch(() => {});

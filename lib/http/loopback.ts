@@ -1,6 +1,7 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { config } from '../config';
 import { INTERNAL_HEADER, internalToken } from '../markdown/internal';
+import { traceHeaders } from '../observability/tracing';
 
 export type LoopbackReply = { status: number; headers: IncomingHttpHeaders; body: string };
 
@@ -17,7 +18,7 @@ export function loopback(path: string, host: string, options: { method?: string;
         port: config().port,
         method: options.method ?? 'GET',
         path,
-        headers: { ...options.headers, host, [INTERNAL_HEADER]: internalToken() },
+        headers: { ...options.headers, ...traceHeaders(), host, [INTERNAL_HEADER]: internalToken() },
       },
       (res) => {
         let body = '';

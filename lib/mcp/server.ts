@@ -1,16 +1,18 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Brand } from '../brand/schema';
 import { findEvent, listEvents } from '../catalog/events';
 import { parseListQuery } from '../catalog/query-params';
 import { getEventTickets } from '../catalog/tickets';
 import { API_VERSION } from '../openapi/health-schema';
+import { processShared } from '../process-shared';
 import { eventMarkdown } from './event-markdown';
+import { argumentErrorsAreResults, guardRequestHandlers, rpcError, shortIssues } from './protocol';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-function textResult(text: string, structured?: Record<string, unknown>) {
+function textResult(text: string, structured?: Record<string, unknown>): CallToolResult {
   return { content: [{ type: 'text' as const, text }], ...(structured ? { structuredContent: structured } : {}) };
 }
 
@@ -47,36 +49,92 @@ export function toolDefinitions(brand: Brand) {
   } as const;
 }
 
-// The SDK would build a JSON Schema validator (an Ajv instance) for every server, that
-// is for every request here; one validator serves them all.
-let validator: AjvJsonSchemaValidator | undefined;
+/** What the server says about itself in `initialize`, and its card repeats. */
+export function serverInfo(brand: Brand) {
+  return { name: `${brand.id}-event-catalog`, title: `${brand.name} event catalog`, version: API_VERSION };
+}
 
-/** A read-only MCP server over one brand's catalog; built per request (stateless). */
-export function catalogMcpServer(brand: Brand): McpServer {
-  validator ??= new AjvJsonSchemaValidator();
-  const server = new McpServer(
-    { name: `${brand.id}-event-catalog`, title: `${brand.name} event catalog`, version: API_VERSION },
-    { jsonSchemaValidator: validator },
-  );
-  const tools = toolDefinitions(brand);
+/** The tool list is fixed for the life of the process: it never changes, so no notification. */
+export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
 
-  server.registerTool('search_events', { ...tools.search_events, annotations: readOnly }, async (args) => {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(args)) if (v !== undefined) params.set(k, String(v));
-    const result = await listEvents(brand, parseListQuery(params));
-    return textResult(JSON.stringify(result), result);
+type ToolName = keyof ReturnType<typeof toolDefinitions>;
+type Listed = { name: ToolName; title: string; description: string; inputSchema: Record<string, unknown>; annotations: typeof readOnly };
+type Arguments = Record<string, unknown>;
+
+/**
+ * The tools exactly as tools/list answers them (and as the server card lists them): the
+ * input schemas are JSON Schema 2020-12, the dialect MCP names as its default.
+ */
+export function listedTools(brand: Brand): Listed[] {
+  return Object.entries(toolDefinitions(brand)).map(([name, t]) => ({
+    name: name as ToolName,
+    title: t.title,
+    description: t.description,
+    inputSchema: z.toJSONSchema(z.object(t.inputSchema), { target: 'draft-2020-12', io: 'input' }) as Record<string, unknown>,
+    annotations: readOnly,
+  }));
+}
+
+/** What each tool does with arguments that passed its input schema. */
+function toolHandlers(brand: Brand): Record<ToolName, (args: Arguments) => Promise<CallToolResult>> {
+  return {
+    search_events: async (args) => {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(args)) if (v !== undefined) params.set(k, String(v));
+      const result = await listEvents(brand, parseListQuery(params));
+      return textResult(JSON.stringify(result), result);
+    },
+    get_event: async ({ slug }) => {
+      const event = await findEvent(brand, slug as string);
+      return event ? textResult(JSON.stringify(event), event) : notFound(slug as string);
+    },
+    get_event_page: async ({ slug }) => {
+      const event = await findEvent(brand, slug as string);
+      if (!event) return notFound(slug as string);
+      return textResult(eventMarkdown(event, await getEventTickets(brand, slug as string)));
+    },
+  };
+}
+
+type Definitions = { tools: Listed[]; schemas: Map<string, z.ZodType>; handlers: ReturnType<typeof toolHandlers> };
+
+// Tool lists and JSON Schemas are built once per brand, not on every request.
+const definitions = processShared('mcp.definitions', () => new Map<string, Definitions>());
+
+function brandDefinitions(brand: Brand): Definitions {
+  let d = definitions.get(brand.id);
+  if (!d) {
+    const schemas = new Map<string, z.ZodType>(Object.entries(toolDefinitions(brand)).map(([name, t]) => [name, z.object(t.inputSchema)]));
+    d = { tools: listedTools(brand), schemas, handlers: toolHandlers(brand) };
+    definitions.set(brand.id, d);
+  }
+  return d;
+}
+
+/**
+ * A read-only MCP server over one brand's catalog, built per request (stateless) for the
+ * protocol version that request negotiated (`initialize` negotiates its own).
+ */
+export function catalogMcpServer(brand: Brand, protocolVersion: string): Server {
+  const { tools, schemas, handlers } = brandDefinitions(brand);
+  const server = new Server(serverInfo(brand), { capabilities: SERVER_CAPABILITIES });
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name } = request.params;
+    const schema = schemas.get(name);
+    if (!schema) throw rpcError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}`);
+    const parsed = schema.safeParse(request.params.arguments ?? {});
+    if (!parsed.success) {
+      const message = `Invalid arguments for ${name}: ${shortIssues(parsed.error.issues)}`;
+      // Up to 2025-06-18 invalid arguments are a protocol error; from 2025-11-25 on they
+      // are a tool execution error, so that the model can correct its call.
+      if (argumentErrorsAreResults(protocolVersion)) return { ...textResult(message), isError: true };
+      throw rpcError(ErrorCode.InvalidParams, message);
+    }
+    return handlers[name as ToolName](parsed.data as Arguments);
   });
 
-  server.registerTool('get_event', { ...tools.get_event, annotations: readOnly }, async ({ slug }) => {
-    const event = await findEvent(brand, slug);
-    return event ? textResult(JSON.stringify(event), event) : notFound(slug);
-  });
-
-  server.registerTool('get_event_page', { ...tools.get_event_page, annotations: readOnly }, async ({ slug }) => {
-    const event = await findEvent(brand, slug);
-    if (!event) return notFound(slug);
-    return textResult(eventMarkdown(event, await getEventTickets(brand, slug)));
-  });
-
+  guardRequestHandlers(server);
   return server;
 }

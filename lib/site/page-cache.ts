@@ -1,6 +1,8 @@
 import { windowedCache } from '../catalog/snapshot-cache';
 import { config } from '../config';
 import { loopback } from '../http/loopback';
+import { metrics } from '../observability/metrics';
+import { inSpan } from '../observability/tracing';
 import { pageSecurityHeaders } from './security-headers';
 
 // Rendered HTML pages, kept for the snapshot window like the catalog answers they are
@@ -36,7 +38,9 @@ export function peekPage(key: string): Promise<StoredPage> | undefined {
 
 /** Renders one page through this server, as the proxy's own request (no budget, no cache). */
 export async function renderPage(path: string, host: string, status?: number): Promise<StoredPage> {
-  const reply = await loopback(path, host, { headers: { accept: 'text/html', [FILL_HEADER]: '1' } });
+  const end = metrics().renders.startTimer();
+  const reply = await inSpan('page render', { 'url.path': path.split('?')[0] }, () => loopback(path, host, { headers: { accept: 'text/html', [FILL_HEADER]: '1' } }));
+  end({ status: String(status ?? reply.status) });
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const v = reply.headers[name];
