@@ -29,7 +29,7 @@ const app = next({ dev: false, port, hostname: host });
 await app.prepare();
 const handle = app.getRequestHandler();
 
-const server = createServer(observeRequests((req, res) => {
+const handler = observeRequests((req, res) => {
   delete req.headers[ORIGINAL_METHOD_HEADER];
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
   delete req.headers[FLIGHT_HEADER];
@@ -40,7 +40,14 @@ const server = createServer(observeRequests((req, res) => {
   }
   markPages(res);
   handle(req, res);
-}, { distDir: '.next', logger, metrics: metricsPort !== undefined }));
+}, { distDir: '.next', logger, metrics: metricsPort !== undefined });
+const server = createServer(handler);
+// The app's requests to itself (page renders, page fetches for Markdown) go to a loopback
+// listener of their own, which stays open while the public one drains at shutdown.
+const internal = createServer(handler);
+internal.keepAliveTimeout = 65_000;
+await new Promise((resolve) => internal.listen(0, '127.0.0.1', resolve));
+globalThis[Symbol.for('event-catalog.loopback-port')] = internal.address().port;
 
 // The proxy marks page responses. Next drops a Vary set on App Router pages, and a
 // page cannot choose its own status when the catalog is down: both are settled here,
@@ -88,7 +95,7 @@ server.on('connect', (_req, socket) => {
 });
 server.keepAliveTimeout = 65_000;
 const metricsServer = metricsPort === undefined ? undefined : startMetricsListener(metricsPort, metricsHost, logger);
-gracefulShutdown(server, { timeoutMs: shutdownTimeoutMs, logger, extraServers: metricsServer ? [metricsServer] : [] });
+gracefulShutdown([server, internal], { timeoutMs: shutdownTimeoutMs, logger, after: metricsServer ? [metricsServer] : [] });
 server.listen(port, host, () => {
   console.log(`> Ready on http://localhost:${port}`);
   // One request through the app opens the catalog now, in the same module instance
