@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { config } from '../config';
 import { onShutdown } from '../lifecycle';
+import { logger } from '../observability/log';
 import { metrics } from '../observability/metrics';
 import { processShared } from '../process-shared';
 
@@ -19,7 +20,7 @@ function redisClient(url: string): Redis {
   });
   let warned = false;
   client.on('error', (err) => {
-    if (!warned) console.warn(`[rate-limit] Redis unavailable, counting in memory: ${err.message}`);
+    if (!warned) logger().warn({ component: 'rate-limit', reason: err.message }, 'Redis unavailable, counting in memory');
     warned = true;
   });
   client.on('ready', () => (warned = false));
@@ -57,7 +58,7 @@ export async function consume(budget: Budget, key: string): Promise<Decision> {
       metrics().rateLimited.inc({ budget });
       return { allowed: false, budget, limit, remaining: 0, resetS: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
     }
-    console.warn(`[rate-limit] store error, request allowed: ${(err as Error).message}`);
+    logger().warn({ component: 'rate-limit', reason: (err as Error).message }, 'store error, request allowed');
     return { allowed: true, budget, limit, remaining: limit, resetS: config().rateLimit.windowS };
   }
 }

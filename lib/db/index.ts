@@ -7,6 +7,7 @@ import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import { onShutdown } from '../lifecycle';
 import { instrumentDb } from '../observability/db';
+import { logger } from '../observability/log';
 import { processShared } from '../process-shared';
 import { DbUnavailableError, withTimeout, type Db } from './types';
 
@@ -67,7 +68,7 @@ function start(): Promise<Db> {
   })();
   // A failed start (database down) is forgotten so that the next request tries again.
   attempt.catch((err: unknown) => {
-    console.error(`[db] catalog not ready: ${err instanceof Error ? err.message : String(err)}`);
+    logger().warn({ component: 'db', reason: err instanceof Error ? err.message : String(err) }, 'catalog not ready');
     if (state.ready === attempt) state.ready = undefined;
   });
   return attempt;

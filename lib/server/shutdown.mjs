@@ -25,7 +25,9 @@ function track(server, state) {
     if (state.stopping) res.setHeader('Connection', 'close');
     const socket = req.socket;
     socket.busy++;
-    res.once('close', () => {
+    // 'finish', not 'close': the request log listens to 'close' already, and a response
+    // that never finishes ends with its socket, which leaves the set.
+    res.once('finish', () => {
       socket.busy--;
       socket.idleSince = Date.now();
     });
