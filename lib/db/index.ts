@@ -2,6 +2,7 @@ import { brandRegistry } from '../brand/registry';
 import { config } from '../config';
 import { generateDemo } from '../catalog/demo';
 import { importLines } from '../catalog/import';
+import { collectStartupGarbage } from './collect';
 import { migrate } from './migrate';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
@@ -60,6 +61,7 @@ function start(): Promise<Db> {
     try {
       await prepareDb(db);
       onShutdown('catalog-db', () => db.close());
+      if (db.kind === 'pglite') collectStartupGarbage();
       return db;
     } catch (err) {
       await db.close().catch(() => {});
