@@ -1,8 +1,11 @@
-// Runs once when the server starts: prints the address of every brand's site, where
-// its pages load complete (on localhost or 127.0.0.1 a page request is redirected there).
+// Next calls register() once when the server starts: tracing first, then the address of
+// every brand's site, where its pages load complete (on localhost or 127.0.0.1 a page
+// request is redirected there).
 export async function register(): Promise<void> {
-  // Next's own build-time constant (not configuration): the Edge bundle skips the registry.
+  // Next's own build-time constant (not configuration): the Edge bundle skips both.
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { startTracing } = await import('./lib/observability/otel');
+  startTracing();
   const { logBrandSites } = await import('./lib/brand/announce');
   logBrandSites();
 }

@@ -4,7 +4,10 @@ const nextConfig = {
   reactStrictMode: true,
   // The proxy redirects trailing slashes itself, so that /events/ can answer "slug missing".
   skipTrailingSlashRedirect: true,
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'proper-lockfile', '@node-rs/argon2', 'nodemailer', 'altcha-lib'],
+  serverExternalPackages: [
+    '@electric-sql/pglite', 'pg', 'proper-lockfile', '@node-rs/argon2', 'nodemailer', 'altcha-lib',
+    'pino', 'prom-client', '@opentelemetry/api', '@opentelemetry/sdk-trace-node', '@opentelemetry/sdk-trace-base', '@opentelemetry/exporter-trace-otlp-http', '@opentelemetry/resources',
+  ],
   async headers() {
     return [
       {

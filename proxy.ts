@@ -19,6 +19,7 @@ import { isAuthHost } from '@/lib/auth-host/hosts';
 import { isAuthHostPath, isAuthHostRewrite, rewriteToAuthHost } from '@/lib/auth-host/edge';
 import { hasSessionCookie } from '@/lib/site/session-cookie';
 import { MISSING_PATH, eventExists, eventSlugOf } from '@/lib/site/event-exists';
+import { noteBrand } from '@/lib/observability/context';
 
 // Set by server.mjs for the method that Node's Request cannot carry (TRACE).
 const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
@@ -36,6 +37,7 @@ export async function proxy(request: NextRequest) {
   if (!brand) {
     return problemResponse(defaultBrand().site_url, 'misdirected_request', 'Call the host of a brand served here.', CORS_HEADERS);
   }
+  noteBrand(brand.id);
   const refused = refuseMethod(brand, pathname, request.headers.get(ORIGINAL_METHOD_HEADER) ?? request.method);
   if (refused) return refused;
   if (pathname.length > 1 && pathname.endsWith('/')) {

@@ -5,9 +5,19 @@
 import { ServerResponse, createServer } from 'node:http';
 import next from 'next';
 import { bodyLimitFor, limitBody, screenRequest, sendScreened } from './lib/http/raw-request.mjs';
+import { observeRequests, processLogger, startMetricsListener } from './lib/observability/server.mjs';
+import { gracefulShutdown } from './lib/server/shutdown.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
+// Off unless set; never the public port.
+const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : undefined;
+const metricsHost = process.env.METRICS_HOST || '127.0.0.1';
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
+const logger = processLogger(process.env.LOG_LEVEL);
+if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort < 1 || metricsPort > 65535 || metricsPort === port)) {
+  throw new Error(`METRICS_PORT must be a port other than PORT (${port}).`);
+}
 const REFUSED_BY_FETCH = new Set(['TRACE']);
 const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
 // The socket peer, for the rate limiter; a client cannot set it (any copy is replaced).
@@ -21,7 +31,7 @@ const app = next({ dev: false, port, hostname: host });
 await app.prepare();
 const handle = app.getRequestHandler();
 
-const server = createServer((req, res) => {
+const handler = observeRequests((req, res) => {
   // Request targets Next cannot route, a second Host, bodies past their limit.
   const screened = screenRequest(req);
   if (screened) return sendScreened(res, screened, req.method);
@@ -36,7 +46,14 @@ const server = createServer((req, res) => {
   }
   markPages(res);
   handle(req, res);
-});
+}, { distDir: '.next', logger, metrics: metricsPort !== undefined });
+const server = createServer(handler);
+// The app's requests to itself (page renders, page fetches for Markdown) go to a loopback
+// listener of their own, which stays open while the public one drains at shutdown.
+const internal = createServer(handler);
+internal.keepAliveTimeout = 65_000;
+await new Promise((resolve) => internal.listen(0, '127.0.0.1', resolve));
+globalThis[Symbol.for('event-catalog.loopback-port')] = internal.address().port;
 
 // The proxy marks page responses. Next drops a Vary set on App Router pages, and a
 // page cannot choose its own status when the catalog is down: both are settled here,
@@ -83,6 +100,8 @@ server.on('connect', (_req, socket) => {
   socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
 });
 server.keepAliveTimeout = 65_000;
+const metricsServer = metricsPort === undefined ? undefined : startMetricsListener(metricsPort, metricsHost, logger);
+gracefulShutdown([server, internal], { timeoutMs: shutdownTimeoutMs, logger, after: metricsServer ? [metricsServer] : [] });
 server.listen(port, host, () => {
   console.log(`> Ready on http://localhost:${port}`);
   // One request through the app opens the catalog now, in the same module instance
@@ -90,7 +109,3 @@ server.listen(port, host, () => {
   const local = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   fetch(`http://${local.includes(':') ? `[${local}]` : local}:${port}/api/public/v1/health`).catch(() => {});
 });
-
-const stop = () => server.close(() => process.exit(0));
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);

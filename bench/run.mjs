@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import autocannon from 'autocannon';
 import { targets as pageTargets } from './targets.mjs';
 import { chart } from './chart.mjs';
+import { measureMemory, printMemory } from './memory.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -33,7 +34,8 @@ function get(path) {
 const started = Date.now();
 const server = spawn(process.execPath, ['server.mjs'], {
   env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', BENCH_FLOOR: '1', NODE_ENV: 'production', RATE_LIMIT_API: '100000000', RATE_LIMIT_MARKDOWN: '100000000', RATE_LIMIT_TOOLS: '100000000', RATE_LIMIT_RENDER: '100000000' },
-  stdio: ['ignore', 'inherit', 'inherit'],
+  // The request log (one JSON line per request on stdout) is written, as in production, to nowhere here.
+  stdio: ['ignore', 'ignore', 'inherit'],
 });
 let startupMs;
 for (;;) {
@@ -89,7 +91,7 @@ const rss = Number((await (async () => {
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
   return (status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) * 1024;
 })()));
-server.kill('SIGTERM');
+await new Promise((r) => (server.once('exit', r), server.kill('SIGTERM')));
 
 const floor = results.find((r) => r.kind === 'floor');
 const GOALS = { api: { rps: 0.8, p99: 2 }, page: { rps: 1 }, tool: { rps: 0.5 } };
@@ -114,8 +116,11 @@ for (const c of rows.filter((r) => r.ratioOf)) {
   console.log(`${c.name} p50 vs ${base.name}: ${ratio.toFixed(2)}x (goal <= ${c.ratioOf.max}x) ${ratio <= c.ratioOf.max ? 'met' : 'MISSED'}`);
 }
 
+const memory = await measureMemory(PORT);
+printMemory(memory);
+
 mkdirSync('bench/results', { recursive: true });
-const summary = { date: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION, startupMs, rssBytes: rss, results: rows };
+const summary = { date: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION, startupMs, rssBytes: rss, results: rows, memory };
 writeFileSync('bench/results/latest.json', JSON.stringify(summary, null, 2));
 writeFileSync('bench/results/latest.svg', chart(rows));
 console.log('\nwrote bench/results/latest.json and bench/results/latest.svg');

@@ -38,6 +38,23 @@ describe.each(targets)('openapi.json on $name', (target) => {
     expect(ops.getHealth).toMatchObject({ path: '/health', m: 'get' });
   });
 
+  test('every status each operation can answer, with the headers those answers carry', async () => {
+    const doc = (await api(target, '/openapi.json')).json() as Doc & { components: { headers: Record<string, unknown> } };
+    const op = (path: string, method = 'get') => doc.paths[path]![method]!.responses as Record<string, { headers?: Record<string, unknown> }>;
+    const statuses = (path: string, method = 'get') => Object.keys(op(path, method)).sort();
+    expect(statuses('/events')).toEqual(['200', '304', '405', '421', '429', '500', '502']);
+    expect(statuses('/events/{slug}')).toEqual(['200', '304', '400', '404', '405', '421', '429', '500', '502']);
+    expect(statuses('/agent/identity', 'post')).toEqual(['201', '400', '405', '421', '429', '500']);
+    expect(statuses('/health')).toEqual(['200', '405', '421', '500']);
+    expect(statuses('/openapi.json')).toEqual(['200', '304', '405', '421', '429', '500']);
+    const names = (r: { headers?: Record<string, unknown> } | undefined) => Object.keys(r?.headers ?? {}).sort();
+    expect(names(op('/events')['200'])).toEqual(['Access-Control-Allow-Origin', 'Cache-Control', 'Deprecation', 'ETag', 'RateLimit', 'RateLimit-Policy', 'Sunset']);
+    expect(names(op('/events')['429'])).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit', 'RateLimit-Policy', 'Access-Control-Allow-Origin']));
+    expect(names(op('/events')['502'])).toContain('Retry-After');
+    expect(names(op('/events')['405'])).toContain('Allow');
+    for (const h of ['Retry-After', 'RateLimit', 'RateLimit-Policy', 'ETag', 'Cache-Control', 'Access-Control-Allow-Origin', 'Deprecation', 'Sunset']) expect(doc.components.headers).toHaveProperty(h);
+  });
+
   test('the closed field lists of the spec, and every error code', async () => {
     const doc = (await api(target, '/openapi.json')).json() as Doc;
     const s = doc.components.schemas;

@@ -4,6 +4,7 @@ import { config } from '../config';
 import { clientAddress } from './client-address';
 import { CREDENTIAL_HEADER, verifyCredential } from './credential';
 import { isPagePath, prefersMarkdown } from '../markdown/negotiate';
+import { noteRateKey } from '../observability/context';
 import { consume, type Budget, type Decision } from './rate-limit';
 
 /** Which budget a request spends, if any: the API, tool endpoints, and pages asked for as Markdown. */
@@ -56,11 +57,13 @@ const MINT_PATH = '/api/public/v1/agent/identity';
  */
 export async function spendBudget(budget: Budget, pathname: string, method: string, headers: Headers, brand: Brand): Promise<Decision> {
   const address = addressKey(headers);
+  const key = rateLimitKey(headers, brand);
+  noteRateKey(key);
   const decisions: Decision[] = [];
   // A refused mint spends nothing else; a refused budget leaves the ceiling alone.
   const steps: Array<[Parameters<typeof consume>[0], string]> = [
     ...(pathname === MINT_PATH && method === 'POST' ? [['identity', address] as [Parameters<typeof consume>[0], string]] : []),
-    [budget, rateLimitKey(headers, brand)],
+    [budget, key],
     [`${budget}-address`, address],
   ];
   for (const [policy, key] of steps) {

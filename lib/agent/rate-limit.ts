@@ -1,6 +1,9 @@
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { config } from '../config';
+import { onShutdown } from '../lifecycle';
+import { logger } from '../observability/log';
+import { metrics } from '../observability/metrics';
 import { processShared } from '../process-shared';
 
 export type Budget = 'api' | 'markdown' | 'tools' | 'render';
@@ -33,10 +36,11 @@ function redisClient(url: string): Redis {
   });
   let warned = false;
   client.on('error', (err) => {
-    if (!warned) console.warn(`[rate-limit] Redis unavailable, counting in memory: ${err.message}`);
+    if (!warned) logger().warn({ component: 'rate-limit', reason: err.message }, 'Redis unavailable, counting in memory');
     warned = true;
   });
   client.on('ready', () => (warned = false));
+  onShutdown('redis', () => client.quit().catch(() => client.disconnect()));
   return client;
 }
 
@@ -67,9 +71,10 @@ export async function consume(budget: Policy, key: string): Promise<Decision> {
     return { allowed: true, budget, limit, remaining: res.remainingPoints, resetS: Math.ceil(res.msBeforeNext / 1000) };
   } catch (err) {
     if (err instanceof RateLimiterRes) {
+      metrics().rateLimited.inc({ budget });
       return { allowed: false, budget, limit, remaining: 0, resetS: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
     }
-    console.warn(`[rate-limit] store error, request allowed: ${(err as Error).message}`);
+    logger().warn({ component: 'rate-limit', reason: (err as Error).message }, 'store error, request allowed');
     return { allowed: true, budget, limit, remaining: limit, resetS: config().rateLimit.windowS };
   }
 }

@@ -76,4 +76,18 @@ describe('snapshot windows', () => {
     cache.clear();
     expect(cache.peek('a')).toBeUndefined();
   });
+
+  test('a windowed cache is bounded by bytes: large answers push out the least recently used, one larger than the bound is not kept', async () => {
+    const cache = windowedCache('test-bytes', 1_000, 10_000);
+    const page = (n: number) => async () => ({ status: 200, body: 'x'.repeat(n) });
+    for (let i = 0; i < 10; i++) await cache.load(`p${i}`, page(3_000));
+    await new Promise((r) => setTimeout(r, 0));
+    // 3,000 characters + 512 each: at most two fit in 10,000 bytes.
+    const held = Array.from({ length: 10 }, (_, i) => cache.peek(`p${i}`)).filter(Boolean);
+    expect(held.length).toBe(2);
+    expect(cache.peek('p9')).toBeDefined();
+    await cache.load('huge', page(20_000));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.peek('huge')).toBeUndefined();
+  });
 });

@@ -1,5 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { config } from '../config';
+import { noteCache } from '../observability/context';
+import { metrics, reportCacheBytes } from '../observability/metrics';
 import { processShared } from '../process-shared';
 
 // Catalog answers are snapshots. Within the snapshot window identical questions share
@@ -28,14 +30,37 @@ export function windowRemainingMs(now = Date.now()): number {
   return ttl === 0 ? 0 : ttl - (now % ttl);
 }
 
-/** A process-wide cache of at most `max` entries that follows the snapshot windows. */
-export function windowedCache(name: string, max: number): WindowedCache {
+/**
+ * Approximate bytes an answer holds: the body of a page or a conversion (strings are
+ * counted at one byte per character), else twice its JSON (objects cost more than their
+ * JSON text).
+ */
+export function approximateBytes(value: unknown): number {
+  if (typeof value === 'object' && value !== null && typeof (value as { body?: unknown }).body === 'string') {
+    return (value as { body: string }).body.length + 512;
+  }
+  try {
+    return 2 * (JSON.stringify(value)?.length ?? 0) + 64;
+  } catch {
+    return 1024;
+  }
+}
+
+/**
+ * A process-wide cache that follows the snapshot windows, bounded by entries (`max`) and
+ * by bytes (`maxBytes`, default CACHE_MAX_MB): an answer is counted at its size once
+ * loaded, and the least recently used answers go first.
+ */
+export function windowedCache(name: string, max: number, maxBytes = config().cacheMaxBytes): WindowedCache {
+  const counters = { hit: metrics().snapshot.labels(name, 'hit'), miss: metrics().snapshot.labels(name, 'miss') };
   const store = (): LRUCache<string, Promise<unknown>> | undefined => {
     if (config().catalogCacheTtlMs === 0) return undefined;
     let c = stores.get(name);
     if (!c) {
-      c = new LRUCache<string, Promise<unknown>>({ max, ttlAutopurge: false });
+      c = new LRUCache<string, Promise<unknown>>({ max, maxSize: maxBytes, ttlAutopurge: false });
       stores.set(name, c);
+      const held = c;
+      reportCacheBytes(() => ({ [name]: held.calculatedSize }));
     }
     return c;
   };
@@ -44,19 +69,40 @@ export function windowedCache(name: string, max: number): WindowedCache {
       const c = store();
       if (!c) return fn();
       const hit = c.get(key);
-      if (hit) return hit as Promise<T>;
+      if (hit) {
+        counters.hit.inc();
+        noteCache(true);
+        return hit as Promise<T>;
+      }
+      counters.miss.inc();
+      noteCache(false);
       const ttl = windowRemainingMs();
       const pending = fn();
-      c.set(key, pending, { ttl });
+      // Counted small while it loads, at its size once it has loaded.
+      c.set(key, pending, { ttl, size: 1 });
       const forget = () => {
         if (c.get(key) === pending) c.delete(key);
       };
-      // A failure (database down) is never remembered.
-      pending.then((value) => (keep && !keep(value) ? forget() : undefined), forget);
+      pending.then((value) => {
+        if (keep && !keep(value)) return forget();
+        // A failure (database down) is never remembered.
+        const size = approximateBytes(value);
+        if (c.peek(key) === pending) {
+          // lru-cache keeps the first size of a value set again: the entry is set anew.
+          const left = c.getRemainingTTL(key);
+          c.delete(key);
+          if (size <= maxBytes && left > 0) c.set(key, pending, { ttl: left, size });
+        }
+      }, forget);
       return pending;
     },
     peek<T>(key: string): Promise<T> | undefined {
-      return store()?.get(key) as Promise<T> | undefined;
+      const held = store()?.get(key) as Promise<T> | undefined;
+      if (held) {
+        counters.hit.inc();
+        noteCache(true);
+      }
+      return held;
     },
     clear(): void {
       stores.get(name)?.clear();

@@ -2,9 +2,13 @@ import { brandRegistry } from '../brand/registry';
 import { config } from '../config';
 import { generateDemo } from '../catalog/demo';
 import { importLines } from '../catalog/import';
+import { collectStartupGarbage } from './collect';
 import { migrate } from './migrate';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
+import { onShutdown } from '../lifecycle';
+import { instrumentDb } from '../observability/db';
+import { logger } from '../observability/log';
 import { processShared } from '../process-shared';
 import { DbUnavailableError, withTimeout, type Db } from './types';
 
@@ -53,9 +57,11 @@ const state = processShared('catalog-db', () => ({ ready: undefined as Promise<D
 
 function start(): Promise<Db> {
   const attempt = (async () => {
-    const db = await openDb();
+    const db = instrumentDb(await openDb());
     try {
       await prepareDb(db);
+      onShutdown('catalog-db', () => db.close());
+      if (db.kind === 'pglite') collectStartupGarbage();
       return db;
     } catch (err) {
       await db.close().catch(() => {});
@@ -64,7 +70,7 @@ function start(): Promise<Db> {
   })();
   // A failed start (database down) is forgotten so that the next request tries again.
   attempt.catch((err: unknown) => {
-    console.error(`[db] catalog not ready: ${err instanceof Error ? err.message : String(err)}`);
+    logger().warn({ component: 'db', reason: err instanceof Error ? err.message : String(err) }, 'catalog not ready');
     if (state.ready === attempt) state.ready = undefined;
   });
   return attempt;

@@ -3,7 +3,25 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import lockfile from 'proper-lockfile';
+import { config } from '../config';
 import type { Db, Queryable } from './types';
+
+/**
+ * PGlite runs PostgreSQL's defaults for a server: 128 MB of shared buffers (160 MB with
+ * the rest of shared memory) sized for 100 connections, 64 MB for maintenance (index
+ * builds, VACUUM), all inside a WebAssembly memory that grows and never shrinks. One
+ * process, one connection, and a catalog whose pages live in memory anyway need far less.
+ */
+export function pgliteStartParams(sharedBuffersMb: number): string[] {
+  const settings = {
+    shared_buffers: `${sharedBuffersMb}MB`,
+    max_connections: '3',
+    wal_buffers: '1MB',
+    temp_buffers: '1MB',
+    maintenance_work_mem: '16MB',
+  };
+  return [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
+}
 
 /**
  * The embedded catalog. In memory by default, so every process has its own; with a
@@ -23,7 +41,7 @@ export async function openPglite(dir?: string): Promise<Db> {
       );
     }
   }
-  const db = await PGlite.create({ dataDir: dir, extensions: { unaccent, pg_trgm } });
+  const db = await PGlite.create({ dataDir: dir, extensions: { unaccent, pg_trgm }, startParams: pgliteStartParams(config().pgliteSharedBuffersMb) });
   let count = 0;
   const query = async <T>(client: Pick<PGlite, 'query'>, sql: string, params?: unknown[]) => {
     count++;

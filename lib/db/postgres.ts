@@ -69,6 +69,7 @@ export function openPostgres(url: string, timeoutMs: number, poolSize: number): 
         client.release();
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -10,6 +10,8 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Number of queries sent since start; read by tests that prove caching. */
   readonly queryCount: number;
+  /** Connections of a pool (PostgreSQL), for the metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 

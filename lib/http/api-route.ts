@@ -3,6 +3,7 @@ import { brandForHost, defaultBrand } from '../brand/registry';
 import { DbUnavailableError } from '../db/types';
 import { CATALOG_CACHE, CORS_HEADERS, NO_STORE, deprecationHeaders, etagMatches, strongEtag } from './headers';
 import { ApiError, problemResponse, type ProblemCode } from './problem';
+import { logError } from '../observability/log';
 
 export type ApiContext = {
   request: Request;
@@ -41,7 +42,7 @@ function toProblem(brand: Brand, err: unknown): Response {
       'Retry-After': '2',
     });
   }
-  console.error('[api] unexpected error', err);
+  logError(err, { component: 'api' });
   return problem(brand, 'internal_error');
 }
 

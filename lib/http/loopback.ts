@@ -1,6 +1,11 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { config } from '../config';
 import { INTERNAL_HEADER, internalToken } from '../markdown/internal';
+import { traceHeaders } from '../observability/tracing';
+
+// The production server's listener for its own requests (server.mjs); else the public port.
+const LOOPBACK_PORT = Symbol.for('event-catalog.loopback-port');
+const loopbackPort = (): number => (globalThis as { [LOOPBACK_PORT]?: number })[LOOPBACK_PORT] ?? config().port;
 
 export type LoopbackReply = { status: number; headers: IncomingHttpHeaders; body: string };
 
@@ -14,10 +19,10 @@ export function loopback(path: string, host: string, options: { method?: string;
     const req = request(
       {
         host: '127.0.0.1',
-        port: config().port,
+        port: loopbackPort(),
         method: options.method ?? 'GET',
         path,
-        headers: { ...options.headers, host, [INTERNAL_HEADER]: internalToken() },
+        headers: { ...options.headers, ...traceHeaders(), host, [INTERNAL_HEADER]: internalToken() },
       },
       (res) => {
         let body = '';

@@ -6,6 +6,14 @@ import { MISSING_PATH, eventSlugOf } from '../site/event-exists';
 import { converted, markdownKey, type MarkdownPage } from './cache';
 import { mainToMarkdown, pageHead, withFrontmatter } from './convert';
 import { RENDER_HEADER } from './internal';
+import { metrics } from '../observability/metrics';
+import { inSpan } from '../observability/tracing';
+
+/** One HTML to Markdown conversion, timed and traced. */
+function convertTimed(convert: () => Promise<MarkdownPage>): Promise<MarkdownPage> {
+  const end = metrics().markdown.startTimer();
+  return inSpan('markdown convert', {}, convert).finally(() => end());
+}
 
 /**
  * A page as Markdown, derived from the page itself: its <main> converted, with front
@@ -22,8 +30,10 @@ export function markdownPage(brand: Brand, pathWithSearch: string, host: string)
     const status = missing ? 404 : fetched.status;
     const html = fetched.body;
     const url = new URL(pathWithSearch, brand.site_url).toString();
-    const head = pageHead(html);
-    const body = withFrontmatter(mainToMarkdown(html, brand.site_url), { ...head, url });
-    return { status, body, tokens: countTokens(body) };
+    return convertTimed(async () => {
+      const head = pageHead(html);
+      const body = withFrontmatter(mainToMarkdown(html, brand.site_url), { ...head, url });
+      return { status, body, tokens: countTokens(body) };
+    });
   });
 }

@@ -1,31 +1,26 @@
-import { z } from 'zod';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Brand } from '../brand/schema';
 import { brandUrls } from '../discovery/urls';
-import { API_VERSION } from '../openapi/health-schema';
-import { toolDefinitions } from './server';
+import { SERVER_CAPABILITIES, listedTools, serverInfo } from './server';
 
-export const MCP_PROTOCOL_VERSION = '2025-06-18';
-
-/** The MCP server card: what the /mcp endpoint is and which tools it offers. */
+/**
+ * The MCP server card: what the /mcp endpoint is and which tools it offers. Server info,
+ * capabilities and tools are the live server's own (the same functions build both), and
+ * the protocol version is the one the server negotiates with a current client.
+ */
 export function serverCard(brand: Brand) {
   const u = brandUrls(brand);
-  const tools = Object.entries(toolDefinitions(brand)).map(([name, t]) => ({
-    name,
-    title: t.title,
-    description: t.description,
-    inputSchema: z.toJSONSchema(z.object(t.inputSchema)),
-    annotations: { readOnlyHint: true },
-  }));
   return {
     $schema: 'https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json',
     version: '1.0',
-    protocolVersion: MCP_PROTOCOL_VERSION,
-    serverInfo: { name: `${brand.id}-event-catalog`, title: `${brand.name} event catalog`, version: API_VERSION },
+    protocolVersion: LATEST_PROTOCOL_VERSION,
+    supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
+    serverInfo: serverInfo(brand),
     description: `Read-only tools over ${brand.name}'s public event catalog: search, detail, and the event page with prices including fees.`,
     documentationUrl: u.llms,
     transport: { type: 'streamable-http', endpoint: u.mcp },
-    capabilities: { tools: { listChanged: false } },
+    capabilities: SERVER_CAPABILITIES,
     authentication: { required: false, schemes: [] },
-    tools,
+    tools: listedTools(brand),
   };
 }

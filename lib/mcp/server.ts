@@ -1,5 +1,5 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Brand } from '../brand/schema';
 import { findEvent, listEvents } from '../catalog/events';
@@ -7,11 +7,14 @@ import { parseListQuery } from '../catalog/query-params';
 import { getEventTickets } from '../catalog/tickets';
 import { DbUnavailableError } from '../db/types';
 import { API_VERSION } from '../openapi/health-schema';
+import { logError } from '../observability/log';
+import { processShared } from '../process-shared';
 import { eventMarkdown } from './event-markdown';
+import { argumentErrorsAreResults, guardRequestHandlers, rpcError, shortIssues } from './protocol';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-function textResult(text: string, structured?: Record<string, unknown>) {
+function textResult(text: string, structured?: Record<string, unknown>): CallToolResult {
   return { content: [{ type: 'text' as const, text }], ...(structured ? { structuredContent: structured } : {}) };
 }
 
@@ -19,12 +22,12 @@ function textResult(text: string, structured?: Record<string, unknown>) {
  * A tool's work, with any failure told in general terms: the SDK would put the error's
  * own message (a database's, for instance) into the result.
  */
-async function guarded<T>(work: () => Promise<T>): Promise<T | ReturnType<typeof failure>> {
+async function guarded(work: () => Promise<CallToolResult>): Promise<CallToolResult> {
   try {
     return await work();
   } catch (err) {
     if (err instanceof DbUnavailableError) return failure('The catalog is unavailable right now. Try again shortly.');
-    console.error('[mcp] unexpected error', err);
+    logError(err, { tool: 'mcp' }, 'mcp tool failed');
     return failure('Internal error.');
   }
 }
@@ -63,36 +66,92 @@ export function toolDefinitions(brand: Brand) {
   } as const;
 }
 
-// The SDK would build a JSON Schema validator (an Ajv instance) for every server, that
-// is for every request here; one validator serves them all.
-let validator: AjvJsonSchemaValidator | undefined;
+/** What the server says about itself in `initialize`, and its card repeats. */
+export function serverInfo(brand: Brand) {
+  return { name: `${brand.id}-event-catalog`, title: `${brand.name} event catalog`, version: API_VERSION };
+}
 
-/** A read-only MCP server over one brand's catalog; built per request (stateless). */
-export function catalogMcpServer(brand: Brand): McpServer {
-  validator ??= new AjvJsonSchemaValidator();
-  const server = new McpServer(
-    { name: `${brand.id}-event-catalog`, title: `${brand.name} event catalog`, version: API_VERSION },
-    { jsonSchemaValidator: validator },
-  );
-  const tools = toolDefinitions(brand);
+/** The tool list is fixed for the life of the process: it never changes, so no notification. */
+export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
 
-  server.registerTool('search_events', { ...tools.search_events, annotations: readOnly }, async (args) => guarded(async () => {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(args)) if (v !== undefined) params.set(k, String(v));
-    const result = await listEvents(brand, parseListQuery(params));
-    return textResult(JSON.stringify(result), result);
+type ToolName = keyof ReturnType<typeof toolDefinitions>;
+type Listed = { name: ToolName; title: string; description: string; inputSchema: Record<string, unknown>; annotations: typeof readOnly };
+type Arguments = Record<string, unknown>;
+
+/**
+ * The tools exactly as tools/list answers them (and as the server card lists them): the
+ * input schemas are JSON Schema 2020-12, the dialect MCP names as its default.
+ */
+export function listedTools(brand: Brand): Listed[] {
+  return Object.entries(toolDefinitions(brand)).map(([name, t]) => ({
+    name: name as ToolName,
+    title: t.title,
+    description: t.description,
+    inputSchema: z.toJSONSchema(z.object(t.inputSchema), { target: 'draft-2020-12', io: 'input' }) as Record<string, unknown>,
+    annotations: readOnly,
   }));
+}
 
-  server.registerTool('get_event', { ...tools.get_event, annotations: readOnly }, async ({ slug }) => guarded(async () => {
-    const event = await findEvent(brand, slug);
-    return event ? textResult(JSON.stringify(event), event) : notFound(slug);
-  }));
+/** What each tool does with arguments that passed its input schema. */
+function toolHandlers(brand: Brand): Record<ToolName, (args: Arguments) => Promise<CallToolResult>> {
+  return {
+    search_events: async (args) => {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(args)) if (v !== undefined) params.set(k, String(v));
+      const result = await listEvents(brand, parseListQuery(params));
+      return textResult(JSON.stringify(result), result);
+    },
+    get_event: async ({ slug }) => {
+      const event = await findEvent(brand, slug as string);
+      return event ? textResult(JSON.stringify(event), event) : notFound(slug as string);
+    },
+    get_event_page: async ({ slug }) => {
+      const event = await findEvent(brand, slug as string);
+      if (!event) return notFound(slug as string);
+      return textResult(eventMarkdown(event, await getEventTickets(brand, slug as string)));
+    },
+  };
+}
 
-  server.registerTool('get_event_page', { ...tools.get_event_page, annotations: readOnly }, async ({ slug }) => guarded(async () => {
-    const event = await findEvent(brand, slug);
-    if (!event) return notFound(slug);
-    return textResult(eventMarkdown(event, await getEventTickets(brand, slug)));
-  }));
+type Definitions = { tools: Listed[]; schemas: Map<string, z.ZodType>; handlers: ReturnType<typeof toolHandlers> };
 
+// Tool lists and JSON Schemas are built once per brand, not on every request.
+const definitions = processShared('mcp.definitions', () => new Map<string, Definitions>());
+
+function brandDefinitions(brand: Brand): Definitions {
+  let d = definitions.get(brand.id);
+  if (!d) {
+    const schemas = new Map<string, z.ZodType>(Object.entries(toolDefinitions(brand)).map(([name, t]) => [name, z.object(t.inputSchema)]));
+    d = { tools: listedTools(brand), schemas, handlers: toolHandlers(brand) };
+    definitions.set(brand.id, d);
+  }
+  return d;
+}
+
+/**
+ * A read-only MCP server over one brand's catalog, built per request (stateless) for the
+ * protocol version that request negotiated (`initialize` negotiates its own).
+ */
+export function catalogMcpServer(brand: Brand, protocolVersion: string): Server {
+  const { tools, schemas, handlers } = brandDefinitions(brand);
+  const server = new Server(serverInfo(brand), { capabilities: SERVER_CAPABILITIES });
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name } = request.params;
+    const schema = schemas.get(name);
+    if (!schema) throw rpcError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}`);
+    const parsed = schema.safeParse(request.params.arguments ?? {});
+    if (!parsed.success) {
+      const message = `Invalid arguments for ${name}: ${shortIssues(parsed.error.issues)}`;
+      // Up to 2025-06-18 invalid arguments are a protocol error; from 2025-11-25 on they
+      // are a tool execution error, so that the model can correct its call.
+      if (argumentErrorsAreResults(protocolVersion)) return { ...textResult(message), isError: true };
+      throw rpcError(ErrorCode.InvalidParams, message);
+    }
+    return guarded(() => handlers[name as ToolName](parsed.data as Arguments));
+  });
+
+  guardRequestHandlers(server);
   return server;
 }

@@ -9,18 +9,47 @@ import { API_VERSION, HealthSchema } from './health-schema';
 
 export const API_BASE_PATH = '/api/public/v1';
 
-const problem = (description: string, codes: ProblemCode[]) => ({
+// Response headers, described once (components.headers) and referenced per response.
+const str = { type: 'string' as const };
+const HEADERS = {
+  'Access-Control-Allow-Origin': { description: 'CORS is open: `*`.', required: true, schema: { type: 'string' as const, const: '*' } },
+  'Cache-Control': { description: 'Catalog answers: `public, max-age=30, s-maxage=60, stale-while-revalidate=300`. Errors, health and credentials: `no-store`.', required: true, schema: str },
+  ETag: { description: 'Strong validator of the body; send it back in If-None-Match for a 304.', required: true, schema: str },
+  RateLimit: { description: 'The budget spent by this request (IETF httpapi RateLimit header draft): `"api";r=<remaining>;t=<seconds to reset>`. On every answer of a rate-limited path.', schema: str },
+  'RateLimit-Policy': { description: 'The budget that applies: `"api";q=<requests>;w=<window seconds>`.', schema: str },
+  RateLimitRequired: { description: 'The budget spent: `"api";r=0;t=<seconds to reset>`.', required: true, schema: str },
+  'RateLimit-PolicyRequired': { description: 'The budget that applies: `"api";q=<requests>;w=<window seconds>`.', required: true, schema: str },
+  'Retry-After': { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'integer' as const, minimum: 1 } },
+  Deprecation: { description: 'When this API version is deprecated (RFC 9745): `@<epoch seconds>`. Only when configured.', schema: str },
+  Sunset: { description: 'When this API version goes away (RFC 8594), an HTTP date. Only when configured.', schema: str },
+  Allow: { description: 'The methods the resource answers.', required: true, schema: str },
+} as const;
+type HeaderName = keyof typeof HEADERS;
+const ref = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` });
+const headers = (...names: HeaderName[]) =>
+  Object.fromEntries(names.map((n) => [n.replace(/Required$/, ''), ref(n)])) as Record<string, { $ref: string }>;
+
+/** Every API answer carries CORS and the deprecation headers (when configured). */
+const COMMON: HeaderName[] = ['Access-Control-Allow-Origin', 'Cache-Control', 'Deprecation', 'Sunset'];
+/** Answers of rate-limited paths also say how much budget is left. */
+const LIMITED: HeaderName[] = [...COMMON, 'RateLimit', 'RateLimit-Policy'];
+
+const problem = (description: string, codes: ProblemCode[], names: HeaderName[] = LIMITED) => ({
   description: `${description} Codes: ${codes.map((c) => `\`${c}\``).join(', ')}.`,
+  headers: headers(...names),
   content: { 'application/problem+json': { schema: ProblemSchema } },
 });
 
-const methodNotAllowed = problem('Method not allowed; the Allow header lists the methods.', ['method_not_allowed']);
-const rateLimited = problem('Over the request budget.', ['rate_limited']);
-const cacheHeaders = {
-  ETag: { description: 'Strong validator of the body; send it back in If-None-Match for a 304.', schema: { type: 'string' as const } },
-  'Cache-Control': { description: 'public, max-age=30, s-maxage=60, stale-while-revalidate=300', schema: { type: 'string' as const } },
-};
-const notModified = { description: 'Not modified: the If-None-Match validator still matches.' };
+const methodNotAllowed = problem('Method not allowed; the Allow header lists the methods.', ['method_not_allowed'], [...COMMON, 'Allow']);
+const misdirected = problem('Strict hosts are on and no brand owns the host called.', ['misdirected_request'], COMMON);
+const rateLimited = problem('Over the request budget; retry after Retry-After seconds.', ['rate_limited'], [...COMMON, 'Retry-After', 'RateLimitRequired', 'RateLimit-PolicyRequired']);
+const internal = problem('Unexpected; nothing about it is disclosed.', ['internal_error']);
+const upstream = problem('The catalog database is unavailable; retry after Retry-After seconds.', ['upstream_unavailable'], [...LIMITED, 'Retry-After']);
+const catalogHeaders = headers(...LIMITED, 'ETag');
+const notModified = { description: 'Not modified: the If-None-Match validator still matches.', headers: catalogHeaders };
+
+/** The answers every operation of a rate-limited path can give besides its own. */
+const everywhere = { '405': methodNotAllowed, '421': misdirected, '429': rateLimited, '500': internal };
 
 function description(): string {
   const codes = PROBLEM_CODES.map((c) => `| \`${c}\` | ${PROBLEMS[c].status} | ${PROBLEMS[c].about} |`).join('\n');
@@ -49,6 +78,7 @@ export function buildOpenApi(brand: Brand) {
     servers: [{ url: `${brand.site_url}${API_BASE_PATH}`, description: brand.name }],
     security: [],
     tags: [{ name: 'events', description: 'The event catalog' }, { name: 'agents', description: 'Agent identity' }, { name: 'service', description: 'Service state' }],
+    components: { headers: HEADERS },
     paths: {
       '/events': {
         get: {
@@ -59,11 +89,10 @@ export function buildOpenApi(brand: Brand) {
             'Events of the brand that have not ended (an event without an end counts as ended 24 hours after its start). Without `q`: soonest first; with `q`: most relevant first; ties by start then id. Pages past offset 10,000 are empty.',
           requestParams: { query: ListQueryDoc },
           responses: {
-            '200': { description: 'A page of events.', headers: cacheHeaders, content: { 'application/json': { schema: EventListSchema } } },
+            '200': { description: 'A page of events.', headers: catalogHeaders, content: { 'application/json': { schema: EventListSchema } } },
             '304': notModified,
-            '405': methodNotAllowed,
-            '429': rateLimited,
-            '502': problem('The catalog database is unavailable.', ['upstream_unavailable']),
+            ...everywhere,
+            '502': upstream,
           },
         },
       },
@@ -74,13 +103,12 @@ export function buildOpenApi(brand: Brand) {
           summary: 'Detail of one event',
           requestParams: { path: z.object({ slug: z.string().meta({ description: 'Event slug, as in the list.' }) }) },
           responses: {
-            '200': { description: 'The event.', headers: cacheHeaders, content: { 'application/json': { schema: EventDetailSchema } } },
+            '200': { description: 'The event.', headers: catalogHeaders, content: { 'application/json': { schema: EventDetailSchema } } },
             '304': notModified,
             '400': problem('The slug is missing or blank.', ['slug_missing']),
             '404': problem('No event of this brand has this slug.', ['event_not_found']),
-            '405': methodNotAllowed,
-            '429': rateLimited,
-            '502': problem('The catalog database is unavailable.', ['upstream_unavailable']),
+            ...everywhere,
+            '502': upstream,
           },
         },
       },
@@ -95,10 +123,9 @@ export function buildOpenApi(brand: Brand) {
             content: { 'application/json': { schema: z.object({ type: z.enum(['anonymous']).optional() }) } },
           },
           responses: {
-            '201': { description: 'A new credential.', content: { 'application/json': { schema: CredentialSchema } } },
+            '201': { description: 'A new credential.', headers: headers(...LIMITED), content: { 'application/json': { schema: CredentialSchema } } },
             '400': problem('The identity type is not supported, or the body is not a JSON object (malformed, nested deeper than 32 levels, or over 16 KiB).', ['unsupported_identity_type', 'invalid_body']),
-            '405': methodNotAllowed,
-            '429': rateLimited,
+            ...everywhere,
           },
         },
       },
@@ -107,9 +134,12 @@ export function buildOpenApi(brand: Brand) {
           operationId: 'getHealth',
           tags: ['service'],
           summary: 'Liveness of the public layer',
+          description: 'Never rate-limited.',
           responses: {
-            '200': { description: 'Alive.', content: { 'application/json': { schema: HealthSchema } } },
+            '200': { description: 'Alive.', headers: headers(...COMMON), content: { 'application/json': { schema: HealthSchema } } },
             '405': methodNotAllowed,
+            '421': misdirected,
+            '500': internal,
           },
         },
       },
@@ -119,9 +149,9 @@ export function buildOpenApi(brand: Brand) {
           tags: ['service'],
           summary: 'This document',
           responses: {
-            '200': { description: 'OpenAPI 3.1 description.', headers: cacheHeaders, content: { 'application/json': { schema: z.object({ openapi: z.string() }).loose() } } },
+            '200': { description: 'OpenAPI 3.1 description.', headers: catalogHeaders, content: { 'application/json': { schema: z.object({ openapi: z.string() }).loose() } } },
             '304': notModified,
-            '405': methodNotAllowed,
+            ...everywhere,
           },
         },
       },

@@ -2,6 +2,8 @@ import { windowedCache } from '../catalog/snapshot-cache';
 import { config } from '../config';
 import { mergeLinks } from '../http/link-header';
 import { loopback } from '../http/loopback';
+import { metrics } from '../observability/metrics';
+import { inSpan } from '../observability/tracing';
 import { hashedPageCsp } from './security-headers';
 
 // Public pages (the listing, event pages, the 404 page) are the same bytes for everyone
@@ -44,7 +46,9 @@ export function publicPageCacheControl(): string {
 
 /** Renders one page through this server, as the proxy's own request (no budget, no cache), with its CSP. */
 export async function renderPage(path: string, host: string, status?: number): Promise<StoredPage> {
-  const reply = await loopback(path, host, { headers: { accept: 'text/html', [FILL_HEADER]: '1' } });
+  const end = metrics().renders.startTimer();
+  const reply = await inSpan('page render', { 'url.path': path.split('?')[0] }, () => loopback(path, host, { headers: { accept: 'text/html', [FILL_HEADER]: '1' } }));
+  end({ status: String(status ?? reply.status) });
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const v = reply.headers[name];

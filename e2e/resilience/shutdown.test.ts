@@ -1,0 +1,86 @@
+import { Agent, request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { request } from '../support/client';
+import { startServer, type RunningServer } from '../support/server';
+
+type Outcome = { status?: number; bodyBytes?: number; error?: string; sentAt: number; doneAt: number };
+
+/** One GET on a keep-alive agent; the outcome, never a throw. */
+function get(port: number, path: string, agent: Agent): Promise<Outcome> {
+  const sentAt = Date.now();
+  return new Promise((resolve) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, agent, headers: { host: `aurora.localhost:${port}` } }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Buffer) => (bytes += c.length));
+      res.on('end', () => resolve({ status: res.statusCode, bodyBytes: bytes, sentAt, doneAt: Date.now() }));
+      res.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message, sentAt, doneAt: Date.now() }));
+    });
+    req.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message, sentAt, doneAt: Date.now() }));
+    req.end();
+  });
+}
+
+// SIGTERM under load: the server stops accepting, answers every request it accepted
+// (on connections it then closes cleanly), closes the catalog, and exits.
+describe('graceful shutdown', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer('shutdown', { DEMO_EVENTS: '60', SHUTDOWN_TIMEOUT_MS: '10000', LOG_LEVEL: 'info' });
+  });
+  afterAll(() => server?.stop());
+
+  test('no reset connection and no lost answer; new connections are refused; the process exits', async () => {
+    const list = (await request(server.port, '/api/public/v1/events?per_page=20')).json() as { data: Array<{ slug: string }> };
+    const slugs = list.data.map((e) => e.slug);
+    const agent = new Agent({ keepAlive: true, maxSockets: 24 });
+    const outcomes: Outcome[] = [];
+    let signalledAt = 0;
+    let n = 0;
+    // 24 workers, each sending requests one after another: API answers and page renders
+    // that are never cached (a new query string each time), so some are in flight at SIGTERM.
+    const worker = async (w: number) => {
+      for (;;) {
+        const i = n++;
+        const path = i % 2 ? `/api/public/v1/events/${slugs[i % slugs.length]}?n=${i}` : `/eventos/${slugs[i % slugs.length]}?n=${i}`;
+        const outcome = await get(server.port, path, agent);
+        outcomes.push(outcome);
+        if (outcome.error) return;
+        if (signalledAt && Date.now() - signalledAt > 15_000) throw new Error(`worker ${w} still answered 15 s after SIGTERM`);
+      }
+    };
+    const exited = new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        try {
+          process.kill(server.pid, 0);
+        } catch {
+          clearInterval(check);
+          resolve();
+        }
+      }, 50);
+    });
+    const workers = Array.from({ length: 24 }, (_, w) => worker(w));
+    await new Promise((r) => setTimeout(r, 3_000));
+    signalledAt = Date.now();
+    process.kill(server.pid, 'SIGTERM');
+    await Promise.all(workers);
+    await exited;
+    agent.destroy();
+
+    const answered = outcomes.filter((o) => o.status !== undefined);
+    const failed = outcomes.filter((o) => o.error);
+    const inFlight = answered.filter((o) => o.sentAt < signalledAt && o.doneAt >= signalledAt);
+    expect(answered.length, JSON.stringify(failed)).toBeGreaterThan(24);
+    // Every accepted request was answered in full, with a real status.
+    for (const o of answered) expect([200], JSON.stringify(o)).toContain(o.status);
+    // The only failure a client sees is a refused new connection, never a reset or a hang-up.
+    for (const o of failed) expect(o.error).toBe('ECONNREFUSED');
+    // Requests were in flight at SIGTERM and were answered; then every worker met a closed door.
+    expect(inFlight.length).toBeGreaterThan(0);
+    expect(failed.length).toBe(24);
+
+    const log = server.output();
+    expect(log).toMatch(/"msg":"shutting down"/);
+    expect(log).toMatch(/"outcome":"drained"/);
+    expect(log).not.toMatch(/shutdown step failed/);
+  });
+});

@@ -1,0 +1,84 @@
+// Graceful stop of the production server on SIGTERM (and SIGINT). The public listener
+// stops accepting at once; the requests in flight finish, each on a connection that
+// closes after its answer. The internal listener (the app's requests to itself, such as
+// page renders) closes only after the public one has drained, since requests in flight
+// may still need it. Then what the app registered (catalog database, Redis, trace
+// export) is closed and the process exits. Past the bound, remaining connections are cut.
+import { Server as NetServer } from 'node:net';
+
+const HOOKS = Symbol.for('event-catalog.shutdown-hooks');
+
+/** A keep-alive connection idle this long at shutdown is closed; a busy one closes after its answer. */
+const IDLE_GRACE_MS = 500;
+
+function track(server, state) {
+  const sockets = new Set();
+  server.on('connection', (socket) => {
+    socket.busy = 0;
+    socket.idleSince = Date.now();
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  // Every response of a stopping server closes its connection, so no client sends again
+  // on a connection that is about to go away.
+  server.on('request', (req, res) => {
+    if (state.stopping) res.setHeader('Connection', 'close');
+    const socket = req.socket;
+    socket.busy++;
+    // 'finish', not 'close': the request log listens to 'close' already, and a response
+    // that never finishes ends with its socket, which leaves the set.
+    res.once('finish', () => {
+      socket.busy--;
+      socket.idleSince = Date.now();
+    });
+  });
+  return { sockets, inFlight: () => [...sockets].reduce((n, s) => n + s.busy, 0) };
+}
+
+function drain(server, tracked) {
+  // net.Server#close stops accepting; http.Server#close would also close every idle
+  // keep-alive connection at once, racing a client that is sending its next request.
+  const closed = new Promise((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const socket of tracked.sockets) if (socket.busy === 0 && now - socket.idleSince >= IDLE_GRACE_MS) socket.end();
+  }, 50);
+  return closed.finally(() => clearInterval(sweep));
+}
+
+/** `servers` close in order, each after the one before has drained; `after` close last. */
+export function gracefulShutdown(servers, { timeoutMs, logger, after = [] }) {
+  const state = { stopping: false };
+  const tracked = servers.map((s) => [s, track(s, state)]);
+  const inFlight = () => tracked.reduce((n, [, t]) => n + t.inFlight(), 0);
+
+  const stop = async (signal) => {
+    if (state.stopping) return;
+    state.stopping = true;
+    logger.info({ signal, in_flight: inFlight() }, 'shutting down');
+    const drained = (async () => {
+      for (const [server, t] of tracked) await drain(server, t);
+      return 'drained';
+    })();
+    let timer;
+    const bound = new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs, 'timeout')));
+    const outcome = await Promise.race([drained, bound]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') {
+      logger.warn({ in_flight: inFlight() }, 'shutdown bound reached: closing the remaining connections');
+      for (const [, t] of tracked) for (const socket of t.sockets) socket.destroy();
+    }
+    for (const s of after) s.close();
+    for (const [name, close] of globalThis[HOOKS] ?? []) {
+      try {
+        await close();
+      } catch (error) {
+        logger.error({ err: error, step: name }, 'shutdown step failed');
+      }
+    }
+    logger.info({ outcome }, 'stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
