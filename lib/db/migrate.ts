@@ -1,6 +1,7 @@
 import catalog001 from './migrations/001-catalog';
 import seedClaim002 from './migrations/002-seed-claim';
 import underWay003 from './migrations/003-under-way';
+import search004 from './migrations/004-search';
 import type { Db } from './types';
 
 /** Ordered, append-only: a migration, once shipped, is never edited. */
@@ -8,6 +9,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '001-catalog', sql: catalog001 },
   { id: '002-seed-claim', sql: seedClaim002 },
   { id: '003-under-way', sql: underWay003 },
+  { id: '004-search', sql: search004 },
 ];
 
 // Any fixed number: two servers starting at once take turns instead of racing.
