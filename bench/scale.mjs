@@ -3,7 +3,8 @@
 // import tool, serves each with the snapshot cache off, and compares the median latency
 // of search, each filter and the detail. Goal: large p50 at most 2x the base p50.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -14,14 +15,25 @@ const { values } = parseArgs({
     events: { type: 'string', default: '100000' },
     base: { type: 'string', default: '1000' },
     samples: { type: 'string', default: '200' },
+    prepare: { type: 'boolean', default: false },
   },
 });
+// Catalogs are kept per schema: a new migration gets catalogs of its own.
+const MIGRATIONS = 'lib/db/migrations';
+const SCHEMA = createHash('sha256')
+  .update(readdirSync(MIGRATIONS).sort().map((f) => readFileSync(`${MIGRATIONS}/${f}`, 'utf8')).join('\0'))
+  .digest('hex')
+  .slice(0, 8);
 const backend = values.backend;
 const sizes = [Number(values.base), Number(values.events)];
 const SAMPLES = Number(values.samples);
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATA = 'bench/.data';
 mkdirSync(DATA, { recursive: true });
+if (values.prepare) {
+  for (const size of sizes) console.log(await catalog(size));
+  process.exit(0);
+}
 if (!existsSync('.next/BUILD_ID')) {
   console.error('No production build: run `npm run build` first.');
   process.exit(2);
@@ -49,14 +61,14 @@ async function catalog(size) {
   const file = `${DATA}/demo-${size}.ndjson`;
   if (!existsSync(file)) sh('npx', ['tsx', 'scripts/catalog-demo.ts', '--events', String(size), '--seed', '11', '--out', file]);
   if (backend === 'pglite') {
-    const dir = `${DATA}/pglite-${size}`;
+    const dir = `${DATA}/pglite-${size}-${SCHEMA}`;
     if (!existsSync(`${dir}/PG_VERSION`)) {
       rmSync(dir, { recursive: true, force: true });
       sh('npx', ['tsx', 'scripts/catalog-import.ts', file], { CATALOG_DIR: dir });
     }
     return { CATALOG_DIR: dir };
   }
-  const name = `catalog_scale_${size}`;
+  const name = `catalog_scale_${size}_${SCHEMA}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;

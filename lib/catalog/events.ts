@@ -29,7 +29,53 @@ function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
   if (query.organization) {
     clauses.push(`e.producer_id IN (SELECT id FROM producers WHERE brand_id = $1 AND slug = ${add(query.organization)})`);
   }
+  // Calendar days in the event's own zone. The start index reads a range widened by the
+  // most any zone is ahead of (14 h) or behind (12 h) UTC; the zone's own day decides.
+  if (query.dateFrom) {
+    const day = add(query.dateFrom);
+    clauses.push(`e.starts_at >= ((${day}::date - interval '14 hours') AT TIME ZONE 'UTC')`);
+    clauses.push(`(e.starts_at AT TIME ZONE coalesce(e.timezone, 'UTC'))::date >= ${day}::date`);
+  }
+  if (query.dateTo) {
+    const day = add(query.dateTo);
+    clauses.push(`e.starts_at < ((${day}::date + 1 + interval '12 hours') AT TIME ZONE 'UTC')`);
+    clauses.push(`(e.starts_at AT TIME ZONE coalesce(e.timezone, 'UTC'))::date <= ${day}::date`);
+  }
+  if (query.near) {
+    clauses.push('NOT e.is_online', `e.venue_id IN (SELECT nv.id FROM ${nearVenues(query.near, query.radiusKm, add)})`);
+  }
   return { clauses, params, add };
+}
+
+const EARTH_RADIUS_KM = 6371.0088;
+
+/** Great-circle distance (haversine) in km from a venue (alias nv) to a point. */
+function distanceSql(lat: string, lng: string): string {
+  return `(2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
+    power(sin(radians(nv.latitude::float8 - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(nv.latitude::float8)) * power(sin(radians(nv.longitude::float8 - ${lng}) / 2), 2)))))`;
+}
+
+/**
+ * The brand's venues within a radius (FROM clause, alias nv, with a `distance` column):
+ * a latitude and longitude box read through the venue position index, then the exact
+ * great-circle distance.
+ */
+function nearVenues(near: { lat: number; lng: number }, radiusKm: number, add: (value: unknown) => string): string {
+  const dLat = radiusKm / 111.195;
+  const cosLat = Math.cos((near.lat * Math.PI) / 180);
+  const dLng = cosLat > 0.01 ? radiusKm / (111.195 * cosLat) : 360;
+  const lat = `${add(near.lat)}::float8`;
+  const lng = `${add(near.lng)}::float8`;
+  const box = [`nv.latitude BETWEEN ${add(Math.max(-90, near.lat - dLat))}::numeric AND ${add(Math.min(90, near.lat + dLat))}::numeric`];
+  // A box that crosses the antimeridian is left to the distance alone.
+  if (near.lng - dLng >= -180 && near.lng + dLng <= 180) {
+    box.push(`nv.longitude BETWEEN ${add(near.lng - dLng)}::numeric AND ${add(near.lng + dLng)}::numeric`);
+  }
+  const distance = distanceSql(lat, lng);
+  return `(SELECT nv.id, ${distance} AS distance FROM venues nv
+           WHERE nv.brand_id = $1 AND nv.latitude IS NOT NULL AND nv.longitude IS NOT NULL AND ${box.join(' AND ')}
+             AND ${distance} <= ${add(radiusKm)}::float8) nv`;
 }
 
 /**
@@ -37,7 +83,8 @@ function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
  * soonest first; with one, most relevant first; ties by start and then id.
  */
 export function listEvents(brand: Brand, query: ListQuery): Promise<EventList> {
-  const key = `list|${brand.id}|${query.q ?? ''}|${query.city ?? ''}|${query.state ?? ''}|${query.organization ?? ''}|${query.page}|${query.perPage}`;
+  const near = query.near ? `${query.near.lat},${query.near.lng},${query.radiusKm}` : '';
+  const key = `list|${brand.id}|${query.q ?? ''}|${query.city ?? ''}|${query.state ?? ''}|${query.organization ?? ''}|${query.page}|${query.perPage}|${query.dateFrom ?? ''}|${query.dateTo ?? ''}|${near}|${query.sort ?? ''}`;
   return snapshot(key, () => queryEvents(brand, query, new Date()));
 }
 
@@ -85,16 +132,20 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
   const offset = (query.page - 1) * query.perPage;
   const cap = countCap(query.perPage);
   const counted = (from: string, part: string) => `(SELECT 1 FROM ${from} WHERE ${part} LIMIT ${cap})`;
-  if (terms.length > 0) {
+  const sort = query.sort === 'distance' && query.near ? 'distance' : terms.length > 0 && query.sort !== 'date' ? 'relevance' : 'date';
+  if (terms.length > 0 || sort === 'distance') {
     // The count binds only what it uses: a statement cannot have parameters it never reads.
     const forCount = buildWhere(brand, query, now);
-    const any = `(${terms.map((t) => termSql(t, forCount.add).cond()).join(' OR ')})`;
+    const any = terms.length > 0 ? ` AND (${terms.map((t) => termSql(t, forCount.add).cond()).join(' OR ')})` : '';
     return {
       count: {
-        text: `SELECT count(*)::int AS total FROM (SELECT 1 FROM events e WHERE ${where} AND e.listed_until >= $2 AND ${any} LIMIT ${cap}) t`,
+        text: `SELECT count(*)::int AS total FROM (SELECT 1 FROM events e WHERE ${forCount.clauses.join(' AND ')} AND e.listed_until >= $2${any} LIMIT ${cap}) t`,
         params: forCount.params,
       },
-      page: searchSql(where, params, add, terms, offset, query.perPage),
+      page:
+        sort === 'distance'
+          ? distanceSortSql(query, where, params, add, terms, offset)
+          : searchSql(where, params, add, terms, offset, query.perPage, sort),
     };
   }
   const limit = offset + query.perPage;
@@ -133,19 +184,26 @@ function searchSql(
   terms: ResolvedTerm[],
   offset: number,
   perPage: number,
+  sort: 'relevance' | 'date',
 ): Sql {
   const parts = terms.map((t) => termSql(t, add));
   const any = `(${parts.map((p) => p.cond()).join(' OR ')})`;
   const tiers = [any];
-  const names = parts.flatMap((p) => (p.name ? [p.name()] : []));
-  if (names.length > 0) tiers.unshift(`(${names.join(' OR ')})`);
-  if (parts.length > 1) tiers.unshift(parts.map((p) => p.cond()).join(' AND '));
+  if (sort === 'relevance') {
+    const names = parts.flatMap((p) => (p.name ? [p.name()] : []));
+    if (names.length > 0) tiers.unshift(`(${names.join(' OR ')})`);
+    if (parts.length > 1) tiers.unshift(parts.map((p) => p.cond()).join(' AND '));
+  }
   const block = Math.ceil((offset + perPage) / CANDIDATE_BLOCK) * CANDIDATE_BLOCK;
   const ordered = (from: string, part: string) =>
     `(SELECT e.id FROM ${from} WHERE ${part} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${block})`;
   const candidates = tiers.flatMap((tier) => listedParts(`${where} AND ${tier}`, ordered));
-  const coherence = coherenceSql(parts, add);
-  const score = `(SELECT sum(CASE WHEN s > 0 THEN 100 + s ELSE 0 END) FROM (VALUES ${parts.map((p) => `((${p.score()}))`).join(', ')}) AS t(s))${coherence ? ` + ${coherence}` : ''}`;
+  // Sorted by date, the date-ordered candidates of the one tier are the exact answer.
+  const coherence = sort === 'relevance' ? coherenceSql(parts, add) : null;
+  const score =
+    sort === 'relevance'
+      ? `(SELECT sum(CASE WHEN s > 0 THEN 100 + s ELSE 0 END) FROM (VALUES ${parts.map((p) => `((${p.score()}))`).join(', ')}) AS t(s))${coherence ? ` + ${coherence}` : ''}`
+      : '0';
   return {
       text: `${UNDER_WAY},
              candidates AS (SELECT DISTINCT id FROM (${candidates.join(' UNION ALL ')}) c),
@@ -156,6 +214,37 @@ function searchSql(
              JOIN events e ON e.id = picked.id
              LEFT JOIN venues v ON v.id = e.venue_id
              ORDER BY picked.score DESC, picked.starts_at ASC NULLS LAST, picked.id ASC`,
+    params,
+  };
+}
+
+/**
+ * Nearest venue first, then soonest, then id. Exact and bounded: the venues within the
+ * radius are few, and each gives at most one page's depth of its listed events, in start
+ * order, through the (venue, start) index.
+ */
+function distanceSortSql(
+  query: ListQuery,
+  where: string,
+  params: unknown[],
+  add: (value: unknown) => string,
+  terms: ResolvedTerm[],
+  offset: number,
+): Sql {
+  const any = terms.length > 0 ? ` AND (${terms.map((t) => termSql(t, add).cond()).join(' OR ')})` : '';
+  const limit = offset + query.perPage;
+  return {
+    text: `WITH near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenues(query.near!, query.radiusKm, add)})
+           SELECT ${EVENT_COLUMNS}
+           FROM (SELECT x.id, x.starts_at, nvs.distance FROM near_venues nvs
+                 CROSS JOIN LATERAL (
+                   SELECT e.id, e.starts_at FROM events e
+                   WHERE e.venue_id = nvs.id AND ${where} AND e.listed_until >= $2${any}
+                   ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit}) x
+                 ORDER BY nvs.distance ASC, x.starts_at ASC NULLS LAST, x.id ASC LIMIT ${query.perPage} OFFSET ${offset}) picked
+           JOIN events e ON e.id = picked.id
+           LEFT JOIN venues v ON v.id = e.venue_id
+           ORDER BY picked.distance ASC, picked.starts_at ASC NULLS LAST, picked.id ASC`,
     params,
   };
 }
