@@ -4,6 +4,7 @@ import { toPublicDetail, toPublicListItem, type EventRow } from './map';
 import type { EventDetail, EventList } from './public-schema';
 import { MAX_OFFSET, type ListQuery } from './query-params';
 import { isSlug } from './record';
+import { RADIUS_KM } from './search-filters';
 import { coherenceSql, searchTerms, termSql, type ResolvedTerm } from './search-sql';
 import { snapshot } from './snapshot-cache';
 
@@ -42,7 +43,7 @@ function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
     clauses.push(`(e.starts_at AT TIME ZONE coalesce(e.timezone, 'UTC'))::date <= ${day}::date`);
   }
   if (query.near) {
-    clauses.push('NOT e.is_online', `e.venue_id IN (SELECT nv.id FROM ${nearVenues(query.near, query.radiusKm, add)})`);
+    clauses.push('NOT e.is_online', `e.venue_id IN (SELECT nv.id FROM ${nearVenues(query.near, query.radiusKm ?? RADIUS_KM.default, add)})`);
   }
   return { clauses, params, add };
 }
@@ -83,7 +84,7 @@ function nearVenues(near: { lat: number; lng: number }, radiusKm: number, add: (
  * soonest first; with one, most relevant first; ties by start and then id.
  */
 export function listEvents(brand: Brand, query: ListQuery): Promise<EventList> {
-  const near = query.near ? `${query.near.lat},${query.near.lng},${query.radiusKm}` : '';
+  const near = query.near ? `${query.near.lat},${query.near.lng},${query.radiusKm ?? RADIUS_KM.default}` : '';
   const key = `list|${brand.id}|${query.q ?? ''}|${query.city ?? ''}|${query.state ?? ''}|${query.organization ?? ''}|${query.page}|${query.perPage}|${query.dateFrom ?? ''}|${query.dateTo ?? ''}|${near}|${query.sort ?? ''}`;
   return snapshot(key, () => queryEvents(brand, query, new Date()));
 }
@@ -234,7 +235,7 @@ function distanceSortSql(
   const any = terms.length > 0 ? ` AND (${terms.map((t) => termSql(t, add).cond()).join(' OR ')})` : '';
   const limit = offset + query.perPage;
   return {
-    text: `WITH near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenues(query.near!, query.radiusKm, add)})
+    text: `WITH near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenues(query.near!, query.radiusKm ?? RADIUS_KM.default, add)})
            SELECT ${EVENT_COLUMNS}
            FROM (SELECT x.id, x.starts_at, nvs.distance FROM near_venues nvs
                  CROSS JOIN LATERAL (

@@ -40,7 +40,7 @@ describe('readSearchFilters', () => {
       filters: { dateFrom: '2026-12-05', dateTo: '2026-12-05', near: { lat: -23.55, lng: -46.63 }, radiusKm: 12.5, sort: 'distance' },
       error: null,
     });
-    expect(read('date_from=&near=%20&sort=')).toEqual({ filters: { radiusKm: RADIUS_KM.default }, error: null });
+    expect(read('date_from=&near=%20&sort=')).toEqual({ filters: {}, error: null });
   });
 
   test('the lenient reading (site, tools) leaves out only the bad filter', () => {

@@ -14,7 +14,8 @@ export type SearchFilters = {
   dateFrom?: string;
   dateTo?: string;
   near?: { lat: number; lng: number };
-  radiusKm: number;
+  /** Radius of `near` as asked; absent: RADIUS_KM.default. */
+  radiusKm?: number;
   /** As asked; absent: relevance with a search, date without. */
   sort?: Sort;
 };
@@ -45,7 +46,7 @@ const first = (params: URLSearchParams, name: string) => {
  * refuses the request, the site and the agents' tools go on without it. Blank means absent.
  */
 export function readSearchFilters(params: URLSearchParams): { filters: SearchFilters; error: FilterError | null } {
-  const filters: SearchFilters = { radiusKm: RADIUS_KM.default };
+  const filters: SearchFilters = {};
   const errors: FilterError[] = [];
   const fail = (code: FilterErrorCode, detail: string) => errors.push({ code, detail });
 
