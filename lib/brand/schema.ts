@@ -14,6 +14,18 @@ export const brandSchema = z.object({
   hosts: z.array(hostName).min(1),
   site_url: origin,
   auth_url: origin,
+  /** IANA zone in which relative dates ("hoje", "this weekend") are read; default America/Sao_Paulo. */
+  timezone: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'an IANA time zone')
+    .optional(),
   theme: z.object({
     primary: z.string().regex(/^#[0-9a-f]{6}$/i),
     accent: z.string().regex(/^#[0-9a-f]{6}$/i),
