@@ -137,7 +137,7 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
   if (terms.length > 0 || sort === 'distance') {
     // The count binds only what it uses: a statement cannot have parameters it never reads.
     const forCount = buildWhere(brand, query, now);
-    const any = terms.length > 0 ? ` AND (${terms.map((t) => termSql(t, forCount.add).cond()).join(' OR ')})` : '';
+    const any = terms.length > 0 ? ` AND (${terms.map((t) => termSql(t, forCount.add, !query.near).cond()).join(' OR ')})` : '';
     return {
       count: {
         text: `SELECT count(*)::int AS total FROM (SELECT 1 FROM events e WHERE ${forCount.clauses.join(' AND ')} AND e.listed_until >= $2${any} LIMIT ${cap}) t`,
@@ -146,7 +146,7 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
       page:
         sort === 'distance'
           ? distanceSortSql(query, where, params, add, terms, offset)
-          : searchSql(where, params, add, terms, offset, query.perPage, sort),
+          : searchSql(where, params, add, terms, offset, query.perPage, sort, !query.near),
     };
   }
   const limit = offset + query.perPage;
@@ -186,8 +186,9 @@ function searchSql(
   offset: number,
   perPage: number,
   sort: 'relevance' | 'date',
+  indexedText: boolean,
 ): Sql {
-  const parts = terms.map((t) => termSql(t, add));
+  const parts = terms.map((t) => termSql(t, add, indexedText));
   const any = `(${parts.map((p) => p.cond()).join(' OR ')})`;
   const tiers = [any];
   if (sort === 'relevance') {
@@ -232,7 +233,7 @@ function distanceSortSql(
   terms: ResolvedTerm[],
   offset: number,
 ): Sql {
-  const any = terms.length > 0 ? ` AND (${terms.map((t) => termSql(t, add).cond()).join(' OR ')})` : '';
+  const any = terms.length > 0 ? ` AND (${terms.map((t) => termSql(t, add, false).cond()).join(' OR ')})` : '';
   const limit = offset + query.perPage;
   return {
     text: `WITH near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenues(query.near!, query.radiusKm ?? RADIUS_KM.default, add)})

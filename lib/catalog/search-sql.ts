@@ -100,13 +100,19 @@ const weightedScore = (add: (value: unknown) => string, build: (weight: string) 
   return `CASE WHEN e.search_tsv @@ ${a}::tsquery THEN 8 WHEN e.search_tsv @@ ${b}::tsquery THEN 4 WHEN e.search_tsv @@ ${c}::tsquery THEN 1 ELSE 0 END`;
 };
 
-/** The condition, score and name condition of a term; `add` binds a parameter and returns its placeholder. */
-export function termSql(term: ResolvedTerm, add: (value: unknown) => string): TermSql {
+/**
+ * The condition, score and name condition of a term; `add` binds a parameter and returns
+ * its placeholder. With `indexed` false, text conditions are written as the function
+ * behind @@ (ts_match_vq), which no index serves: where events are reached by venue
+ * (near), the planner otherwise rescans the text index once per venue.
+ */
+export function termSql(term: ResolvedTerm, add: (value: unknown) => string, indexed = true): TermSql {
+  const match = (query: string) => (indexed ? `e.search_tsv @@ ${query}::tsquery` : `ts_match_vq(e.search_tsv, ${query}::tsquery)`);
   if (term.kind === 'text') {
     return {
-      cond: () => `e.search_tsv @@ ${add(spellingsQuery(term))}::tsquery`,
+      cond: () => match(add(spellingsQuery(term))),
       score: () => weightedScore(add, (w) => spellingsQuery(term, w)),
-      name: () => `e.search_tsv @@ ${add(spellingsQuery(term, 'A'))}::tsquery`,
+      name: () => match(add(spellingsQuery(term, 'A'))),
       weighted: (w) => spellingsQuery(term, w),
     };
   }
@@ -117,7 +123,7 @@ export function termSql(term: ResolvedTerm, add: (value: unknown) => string): Te
       const conds: string[] = [];
       if (place.city) conds.push(`e.city_key = ${add(place.city)}::text`);
       if (place.state) conds.push(`e.state_key = ${add(place.state)}::text`);
-      if (words.length > 0) conds.push(`e.search_tsv @@ ${add(tsquery(words, false))}::tsquery`);
+      if (words.length > 0) conds.push(match(add(tsquery(words, false))));
       return `(${conds.join(' OR ')})`;
     },
     score: () => {
