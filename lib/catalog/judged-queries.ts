@@ -13,7 +13,8 @@ const name = (w: string): Predicate => (e) => words(e.name).some((x) => x.starts
 const city = (c: string): Predicate => (e) => fold(e.city ?? '') === fold(c);
 const state = (abbr: string): Predicate => (e) => e.state_abbr === abbr;
 const venue = (w: string): Predicate => (e) => words(e.venue).includes(fold(w));
-const producer = (p: string): Predicate => (e) => fold(e.producer ?? '') === fold(p);
+// Large demo catalogs number repeated producer names ("Silva Produções 57"): each is that producer too.
+const producer = (p: string): Predicate => (e) => fold(e.producer ?? '') === fold(p) || fold(e.producer ?? '').startsWith(`${fold(p)} `);
 const or = (...ps: Predicate[]): Predicate => (e) => ps.some((p) => p(e));
 
 /**

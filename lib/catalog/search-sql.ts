@@ -4,9 +4,10 @@ import { analyzeQuery, fold, isOneTypoAway, TYPO_MIN_LENGTH, type Places, type T
 import { snapshot } from './snapshot-cache';
 
 // A search as SQL. Each term (a word, a city, a state) becomes a condition and a score:
-// a name match weighs 8, a producer match 4, the city of a place term 3, its state 2, a
-// venue or city word 1. An event's relevance is 100 per matched term plus those weights,
-// so events that match more terms come first, then weightier matches.
+// a name match weighs 8, a producer match 4, a venue or city word 1; a place term ranks
+// its own events first: the city 10 (its state 5, when the same words name a state), a
+// state 9. An event's relevance is 100 per matched term plus those weights, so events
+// that match more terms come first, then weightier matches.
 
 /** A word with its spellings to look for: as typed (folded by the database) and one typo away. */
 export type ResolvedText = { kind: 'text'; spellings: string[]; prefix: boolean };
@@ -128,8 +129,9 @@ export function termSql(term: ResolvedTerm, add: (value: unknown) => string, ind
     },
     score: () => {
       const cases: string[] = [];
-      if (place.city) cases.push(`WHEN e.city_key = ${add(place.city)}::text THEN 3`);
-      if (place.state) cases.push(`WHEN e.state_key = ${add(place.state)}::text THEN 2`);
+      // A place ranks its own events first: above a name that merely mentions it.
+      if (place.city) cases.push(`WHEN e.city_key = ${add(place.city)}::text THEN 10`);
+      if (place.state) cases.push(`WHEN e.state_key = ${add(place.state)}::text THEN ${place.city ? 5 : 9}`);
       const text = words.length > 0 ? weightedScore(add, (w) => tsquery(words, false, w)) : '0';
       return `GREATEST(${text}, CASE ${cases.join(' ')} ELSE 0 END)`;
     },
