@@ -20,7 +20,7 @@ describe.each(targets)('search and filters on $name', (target) => {
     ['eventos em São Paulo', (e: ListItem) => e.location?.city === 'São Paulo'],
     ['o que tem em Salvador', (e: ListItem) => e.location?.city === 'Salvador'],
     ['events in Salvador', (e: ListItem) => e.location?.city === 'Salvador'],
-    ['jazz sp', (e: ListItem) => fold(e.name).includes('jazz')],
+    ['jazz sp', (e: ListItem) => fold(e.name).includes('jazz') || e.location?.state_abbr === 'SP'],
     ['standup', (e: ListItem) => fold(e.name).includes('stand-up')],
     ['stand up', (e: ListItem) => fold(e.name).includes('stand-up')],
     ['forro recfie', (e: ListItem) => fold(e.name).includes('forro') || e.location?.city === 'Recife'],

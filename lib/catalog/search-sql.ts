@@ -6,7 +6,8 @@ import { snapshot } from './snapshot-cache';
 // A search as SQL. Each term (a word, a city, a state) becomes a condition and a score:
 // a name match weighs 8, a producer match 4, a venue or city word 1; a place term ranks
 // its own events first: the city 10 (its state 5, when the same words name a state), a
-// state 9. An event's relevance is 100 per matched term plus those weights, so events
+// state 9, plus the weight of its words in the event's text. An event's relevance is
+// 100 per matched term plus those weights, so events
 // that match more terms come first, then weightier matches.
 
 /** A word with its spellings to look for: as typed (folded by the database) and one typo away. */
@@ -133,7 +134,8 @@ export function termSql(term: ResolvedTerm, add: (value: unknown) => string, ind
       if (place.city) cases.push(`WHEN e.city_key = ${add(place.city)}::text THEN 10`);
       if (place.state) cases.push(`WHEN e.state_key = ${add(place.state)}::text THEN ${place.city ? 5 : 9}`);
       const text = words.length > 0 ? weightedScore(add, (w) => tsquery(words, false, w)) : '0';
-      return `GREATEST(${text}, CASE ${cases.join(' ')} ELSE 0 END)`;
+      // Added, not the greater: an event of the city named after it ranks above both.
+      return `(${text}) + (CASE ${cases.join(' ')} ELSE 0 END)`;
     },
     name: null,
     weighted: null,
