@@ -6,6 +6,7 @@ import { listEvents } from '@/lib/catalog/events';
 import { getFilterOptions } from '@/lib/catalog/filters';
 import { parseListQuery } from '@/lib/catalog/query-params';
 import { currentBrand } from '@/lib/site/brand-context';
+import { listingParams } from '@/lib/site/listing-params';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -41,15 +42,17 @@ function pageHref(params: URLSearchParams, page: number): string {
 export default async function ListingPage({ searchParams }: { searchParams: SearchParams }) {
   const brand = await currentBrand();
   const params = toParams(await searchParams);
-  const query = parseListQuery(params);
-  const [result, options] = await Promise.all([listEvents(brand, query), getFilterOptions(brand)]);
-  const filtered = Boolean(query.q || query.city || query.state || query.organization);
+  const options = await getFilterOptions(brand);
+  // Date chips and "perto de" become the API's date and place filters.
+  const query = parseListQuery(listingParams(params, options, brand));
+  const result = await listEvents(brand, query);
+  const filtered = Boolean(query.q || query.city || query.state || query.organization || query.dateFrom || query.dateTo || query.near);
   const { meta } = result;
   const prices = await getCardPrices(brand, result.data.map((e) => e.id));
   return (
     <>
       <h1>{filtered ? 'Eventos encontrados' : `Próximos eventos na ${brand.name}`}</h1>
-      <SearchForm query={query} options={options} />
+      <SearchForm query={query} options={options} form={{ quando: params.get('quando') ?? '', perto: params.get('perto') ?? '' }} />
       {result.data.length === 0 ? (
         <div className="empty">
           <p>{`Nenhum evento encontrado${filtered ? ' com esses filtros' : ''}.`}</p>

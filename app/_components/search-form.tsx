@@ -1,8 +1,13 @@
 import type { FilterOptions } from '@/lib/catalog/filters';
 import type { ListQuery } from '@/lib/catalog/query-params';
+import { RADIUS_KM } from '@/lib/catalog/search-filters';
+import { NEAR_RADII, WHEN_CHIPS } from '@/lib/site/listing-params';
+
+type Form = { quando: string; perto: string };
 
 /** Search and filters as a plain GET form: works without JavaScript. */
-export function SearchForm({ query, options }: { query: ListQuery; options: FilterOptions }) {
+export function SearchForm({ query, options, form }: { query: ListQuery; options: FilterOptions; form: Form }) {
+  const when = WHEN_CHIPS.some((c) => c.value === form.quando) ? form.quando : query.dateFrom || query.dateTo ? 'periodo' : '';
   return (
     <form className="search" method="get" action="/" role="search">
       <label>
@@ -43,6 +48,53 @@ export function SearchForm({ query, options }: { query: ListQuery; options: Filt
           ))}
         </select>
       </label>
+      <label>
+        Perto de
+        <select name="perto" defaultValue={form.perto}>
+          <option value="">Qualquer lugar</option>
+          {options.cities.map((c) => (
+            <option key={`${c.city}-${c.state}`} value={c.city}>
+              {c.city}
+              {c.state ? ` - ${c.state}` : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Raio
+        <select name="radius_km" defaultValue={String(query.radiusKm ?? RADIUS_KM.default)}>
+          {NEAR_RADII.map((r) => (
+            <option key={r} value={r}>
+              {r} km
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Ordenar por
+        <select name="sort" defaultValue={query.sort ?? ''}>
+          <option value="">Relevância (com busca) ou data</option>
+          <option value="date">Data</option>
+          <option value="distance">Distância (com “perto de”)</option>
+        </select>
+      </label>
+      <fieldset className="chips">
+        <legend>Quando</legend>
+        {WHEN_CHIPS.map((c) => (
+          <label key={c.value || 'any'} className="chip">
+            <input type="radio" name="quando" value={c.value} defaultChecked={when === c.value} />
+            {c.label}
+          </label>
+        ))}
+        <label>
+          De
+          <input type="date" name="date_from" defaultValue={when === 'periodo' ? (query.dateFrom ?? '') : ''} />
+        </label>
+        <label>
+          Até
+          <input type="date" name="date_to" defaultValue={when === 'periodo' ? (query.dateTo ?? '') : ''} />
+        </label>
+      </fieldset>
       <button className="button" type="submit">
         Buscar eventos
       </button>

@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { demoRegistry } from '../../lib/brand/registry';
+import { localToday, relativeRange } from '../../lib/catalog/relative-dates';
 import { freePort, startServer, type RunningServer } from '../support/server';
 
 // The official SDK clients resolve the URLs the documents give them, and Node does not
@@ -59,6 +60,79 @@ describe('MCP and A2A through the official clients', () => {
     const missing = await client.callTool({ name: 'get_event', arguments: { slug: 'no-such-event' } });
     expect(missing.isError).toBe(true);
     await client.close();
+  });
+
+  type Found = { data: Array<{ slug: string; name: string; starts_at: string | null; is_online: boolean; location: { city: string | null } | null }>; meta: { total: number } };
+  const text = (r: unknown) => (r as { content: Array<{ text: string }> }).content[0]!.text;
+
+  test('MCP: search_events describes its filters, relative dates in the brand time zone included', async () => {
+    const client = await mcp();
+    const { tools } = await client.listTools();
+    const search = tools.find((t) => t.name === 'search_events')!;
+    const props = search.inputSchema.properties as Record<string, { description?: string; enum?: string[] }>;
+    for (const name of ['q', 'when', 'date_from', 'date_to', 'near', 'near_city', 'radius_km', 'sort']) expect(props, name).toHaveProperty(name);
+    expect(props.when!.enum).toEqual(['today', 'tomorrow', 'this_weekend', 'next_7_days']);
+    expect(props.when!.description).toContain(`today (${localToday(new Date(), 'America/Sao_Paulo')}, time zone America/Sao_Paulo)`);
+    expect(props.sort!.enum).toEqual(['relevance', 'date', 'distance']);
+    await client.close();
+  });
+
+  test('MCP: search_events takes the filters, and says what is wrong with a bad one', async () => {
+    const client = await mcp();
+    const call = (args: Record<string, unknown>) => client.callTool({ name: 'search_events', arguments: args });
+    const week = relativeRange('next_7_days', new Date(), 'America/Sao_Paulo');
+    const inWeek = (await call({ when: 'next_7_days', per_page: 50 })).structuredContent as Found;
+    expect(inWeek.meta.total).toBeGreaterThan(0);
+    for (const e of inWeek.data) {
+      expect(e.starts_at!.slice(0, 10) >= week.from && e.starts_at!.slice(0, 10) <= week.to, e.starts_at!).toBe(true);
+    }
+    const near = (await call({ q: 'forró', near_city: 'recife', radius_km: 150, sort: 'distance', per_page: 50 })).structuredContent as Found;
+    expect(near.meta.total).toBeGreaterThan(0);
+    // Within 150 km of Recife: Recife, João Pessoa (about 105 km), Caruaru (about 120 km); nearest first.
+    const order = ['Recife', 'João Pessoa', 'Caruaru'];
+    for (const e of near.data) {
+      expect(e.is_online).toBe(false);
+      expect(order).toContain(e.location?.city);
+    }
+    const ranks = near.data.map((e) => order.indexOf(e.location!.city!));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    const noPlace = await call({ sort: 'distance' });
+    expect(noPlace.isError).toBe(true);
+    expect(text(noPlace)).toMatch(/^invalid_sort: /);
+    const badDay = await call({ date_from: '2026-02-30' });
+    expect(badDay.isError).toBe(true);
+    expect(text(badDay)).toMatch(/^invalid_date: /);
+    const nowhere = await call({ near_city: 'Atlântida' });
+    expect(nowhere.isError).toBe(true);
+    await client.close();
+  });
+
+  test('A2A: the agent reads dates and places in the request', async () => {
+    const client = await new ClientFactory().createFromUrl(site);
+    const ask = async (text: string) => {
+      const result = await client.sendMessage({
+        tenant: '',
+        message: { messageId: crypto.randomUUID(), contextId: '', taskId: '', role: 1, parts: [{ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' }], metadata: undefined, extensions: [], referenceTaskIds: [] },
+        configuration: undefined,
+        metadata: undefined,
+      });
+      const message = result as { parts: Array<{ content?: { $case: string; value: string } }> };
+      return message.parts.map((p) => p.content?.value ?? '').join('');
+    };
+    const weekend = relativeRange('this_weekend', new Date(), 'America/Sao_Paulo');
+    const forro = await ask('forró em Recife neste fim de semana');
+    const range = weekend.from === weekend.to ? `em ${weekend.from}` : `de ${weekend.from} a ${weekend.to}`;
+    expect(forro).toContain(`"forró em Recife neste fim de semana" (${range})`);
+    for (const line of forro.split('\n').filter((l) => l.startsWith('- '))) {
+      const day = /— (\d{4}-\d{2}-\d{2})T/.exec(line)![1]!;
+      expect(day >= weekend.from && day <= weekend.to, line).toBe(true);
+    }
+    const jazz = await ask('jazz perto de São Paulo');
+    expect(jazz).toContain('"jazz perto de São Paulo" (até 50 km de São Paulo)');
+    const lines = jazz.split('\n').filter((l) => l.startsWith('- '));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(/— São Paulo - SP/);
+    expect(lines[0]).toMatch(/jazz/i);
   });
 
   test('A2A: the client reads the agent card and gets a deterministic answer', async () => {

@@ -24,7 +24,8 @@ function encode(s: string): string {
 
 describe('fuzz on the embedded catalog', () => {
   test('list query strings always give a 200 list', async () => {
-    const key = fc.constantFrom('q', 'city', 'state', 'organization', 'page', 'per_page', 'sort', 'q[]', '');
+    // The spec's parameters, and names it does not know (the filters beyond it refuse bad values: below).
+    const key = fc.constantFrom('q', 'city', 'state', 'organization', 'page', 'per_page', 'order', 'q[]', '');
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(key, anyText), { maxLength: 6 }), async (pairs) => {
         const qs = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
@@ -34,6 +35,21 @@ describe('fuzz on the embedded catalog', () => {
         expect(meta.per_page).toBeGreaterThanOrEqual(1);
         expect(meta.per_page).toBeLessThanOrEqual(50);
         expect(meta.current_page).toBeGreaterThanOrEqual(1);
+      }),
+      RUNS,
+    );
+  });
+
+  test('the filters beyond the spec give a 200 list or a 400 problem with its code', async () => {
+    const key = fc.constantFrom('q', 'sort', 'date_from', 'date_to', 'near', 'radius_km');
+    const value = fc.oneof(anyText, fc.constantFrom('2026-12-05', '2026-02-30', '-8.05,-34.88', '91,0', '10', 'distance', 'date', 'relevance'));
+    const codes = ['invalid_date', 'invalid_date_range', 'invalid_near', 'invalid_radius', 'invalid_sort'];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(key, value), { maxLength: 5 }), async (pairs) => {
+        const qs = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
+        const res = await api(target, `/events?${qs}`);
+        if (res.status === 400) expect(codes, qs).toContain((res.json() as { code: string }).code);
+        else expect(res.status, qs).toBe(200);
       }),
       RUNS,
     );

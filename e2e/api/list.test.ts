@@ -195,6 +195,6 @@ describe.each(targets)('GET /events on $name', (target) => {
   });
 
   test('unknown query parameters are ignored', async () => {
-    expect(await list(target, 'per_page=3&foo=bar&sort=desc')).toEqual(await list(target, 'per_page=3'));
+    expect(await list(target, 'per_page=3&foo=bar&order=desc')).toEqual(await list(target, 'per_page=3'));
   });
 });

@@ -22,9 +22,10 @@ export function agentCard(brand: Brand): AgentCard {
       {
         id: 'search_events',
         name: 'Search events',
-        description: 'Send words (a city, an artist, a genre) and get the matching events that have not ended, with date, place and link.',
+        description:
+          'Send words (a city, an artist, a genre), in Portuguese or English, and get the matching events that have not ended, with date, place and link. Dates relative to today ("hoje", "neste fim de semana", "próximos 7 dias", "this weekend") and "perto de <cidade>" / "near <city>" are understood as filters.',
         tags: ['events', 'search', 'tickets'],
-        examples: ['forró em Recife', 'são paulo', 'festival'],
+        examples: ['forró em Recife', 'forró em Recife neste fim de semana', 'jazz perto de São Paulo', 'são paulo', 'festival'],
         inputModes: ['text/plain'],
         outputModes: ['text/markdown'],
         securityRequirements: [],

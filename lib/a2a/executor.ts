@@ -4,7 +4,11 @@ import type { PhrasingContent } from 'mdast';
 import { AgentEvent, type AgentExecutor } from '@a2a-js/sdk/server';
 import type { Brand } from '../brand/schema';
 import { getEvent, listEvents } from '../catalog/events';
+import { getFilterOptions } from '../catalog/filters';
+import { readNaturalRequest } from '../catalog/natural-request';
 import { parseListQuery } from '../catalog/query-params';
+import { brandTimeZone, relativeRange } from '../catalog/relative-dates';
+import { RADIUS_KM } from '../catalog/search-filters';
 import { getEventTickets } from '../catalog/tickets';
 import { toZonedRfc3339 } from '../catalog/time';
 import { list, markdownInline, paragraph, serializeMarkdown, text } from '../markdown/escape';
@@ -26,8 +30,24 @@ async function answer(brand: Brand, asked: string): Promise<string> {
     const event = await getEvent(brand, request.slug);
     if (event) return eventMarkdown(event, await getEventTickets(brand, request.slug));
   }
-  const result = await listEvents(brand, parseListQuery(new URLSearchParams({ q: request.text, per_page: '10' })));
-  if (result.data.length === 0) return markdownInline(`Nenhum evento encontrado para "${request.text}".`) + '\n';
+  // Dates ("neste fim de semana") and places to search around ("perto de São Paulo") are
+  // filters; the rest of the request is search text.
+  const natural = readNaturalRequest(request.text, (await getFilterOptions(brand)).cities);
+  const params = new URLSearchParams({ q: natural.q, per_page: '10' });
+  const notes: string[] = [];
+  if (natural.when) {
+    const range = relativeRange(natural.when, new Date(), brandTimeZone(brand));
+    params.set('date_from', range.from);
+    params.set('date_to', range.to);
+    notes.push(range.from === range.to ? `em ${range.from}` : `de ${range.from} a ${range.to}`);
+  }
+  if (natural.nearCity) {
+    params.set('near', `${natural.nearCity.lat},${natural.nearCity.lng}`);
+    notes.push(`até ${RADIUS_KM.default} km de ${natural.nearCity.city}`);
+  }
+  const filters = notes.length > 0 ? ` (${notes.join(', ')})` : '';
+  const result = await listEvents(brand, parseListQuery(params));
+  if (result.data.length === 0) return markdownInline(`Nenhum evento encontrado para "${request.text}"${filters}.`) + '\n';
   const items = result.data.map((e): PhrasingContent[] => {
     const place = e.location ? [e.location.city, e.location.state_abbr].filter(Boolean).join(' - ') : 'Online';
     const when = e.starts_at ? toZonedRfc3339(new Date(e.starts_at), e.timezone) : 'data a definir';
@@ -36,7 +56,7 @@ async function answer(brand: Brand, asked: string): Promise<string> {
   // Built as a syntax tree: the shared serializer escapes every catalog text it carries.
   return serializeMarkdown({
     type: 'root',
-    children: [paragraph(text(`${result.meta.total} eventos para "${request.text}" (mostrando ${result.data.length}):`)), list(items)],
+    children: [paragraph(text(`${result.meta.total} eventos para "${request.text}"${filters} (mostrando ${result.data.length}):`)), list(items)],
   });
 }
 

@@ -23,6 +23,18 @@ export const brandSchema = z.object({
     .url({ protocol: /^https?$/ })
     .refine((u) => u.includes('{slug}'), 'a URL template with {slug}')
     .optional(),
+  /** IANA zone in which relative dates ("hoje", "this weekend") are read; default America/Sao_Paulo. */
+  timezone: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'an IANA time zone')
+    .optional(),
   theme: z.object({
     primary: z.string().regex(/^#[0-9a-f]{6}$/i),
     accent: z.string().regex(/^#[0-9a-f]{6}$/i),

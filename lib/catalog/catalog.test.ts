@@ -12,6 +12,7 @@ import { getEventOrThrow } from './get-event';
 import { importLines, parseLine } from './import';
 import { EventDetailSchema, EventListItemSchema, type EventDetail, type EventListItem } from './public-schema';
 import { parseListQuery } from './query-params';
+import { searchTerms } from './search-sql';
 import { clearSnapshots } from './snapshot-cache';
 import { toZonedRfc3339 } from './time';
 
@@ -55,7 +56,7 @@ describe('importLines on a private in-memory catalog', () => {
 
   beforeAll(async () => {
     db = await openPglite();
-    expect(await migrate(db)).toEqual(['001-catalog', '002-seed-claim', '003-under-way']);
+    expect(await migrate(db)).toEqual(['001-catalog', '002-seed-claim', '003-under-way', '004-search']);
     await db.query(`INSERT INTO brands (id, name) VALUES ('aurora', 'Aurora'), ('mare', 'Maré'), ('sertao', 'Sertão')`);
   }, 120_000);
   afterAll(() => db?.close());
@@ -218,7 +219,8 @@ describe('listing statements on a large brand (private catalog)', () => {
       )
     ).map((r) => r.id);
   const run = async (qs: string) => {
-    const sql = listSql(brand, parseListQuery(new URLSearchParams(qs)), now);
+    const query = parseListQuery(new URLSearchParams(qs));
+    const sql = listSql(brand, query, now, await searchTerms(db, brand, query.q));
     const [count] = await db.query<{ total: number }>(sql.count.text, sql.count.params);
     const rows = await db.query<{ id: number }>(sql.page.text, sql.page.params);
     return { total: count!.total, ids: rows.map((r) => r.id) };

@@ -93,10 +93,12 @@ function lastByKey<T>(items: T[], key: (item: T) => string): T[] {
 const json = (value: unknown) => JSON.stringify(value);
 
 // Search keys fold case and accents once, at import, so that queries only compare: the
-// name weighs most, then the producer, then the venue and its city and state. The
+// name weighs most (hyphenated words also joined: "stand-up" is "standup" too), then the
+// producer, then the venue and its city and state. The
 // expression reads the event's name from `name`, and `p` and `v` (producer, venue).
 const SEARCH_KEYS = (name: string) => `catalog_fold(v.city) AS city_key, lower(v.state_abbr) AS state_key,
        setweight(to_tsvector('simple', catalog_fold(${name})), 'A')
+         || setweight(to_tsvector('simple', replace(catalog_fold(${name}), '-', '')), 'A')
          || setweight(to_tsvector('simple', catalog_fold(coalesce(p.name, ''))), 'B')
          || setweight(to_tsvector('simple', catalog_fold(concat_ws(' ', v.name, v.city, v.state))), 'C') AS search_tsv`;
 
@@ -176,6 +178,15 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
        state_key = excluded.state_key, search_tsv = excluded.search_tsv, updated_at = now()
      RETURNING id::text, brand_id, slug`,
     [json(events)],
+  );
+
+  // The search vocabulary (for typos) grows with the words of these events.
+  await tx.query(
+    `INSERT INTO search_words (word)
+     SELECT DISTINCT w FROM events e, unnest(tsvector_to_array(e.search_tsv)) AS w
+     WHERE e.id = ANY($1::bigint[]) AND char_length(w) >= 4
+     ON CONFLICT DO NOTHING`,
+    [eventIds.map((e) => e.id)],
   );
 
   // Tickets are replaced whole. Ids travel through JavaScript so that each insert is a

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readSearchFilters, SearchFiltersDoc, type SearchFilters } from './search-filters';
 
 // Bounds from the spec (section 8). Values outside them are clamped, not refused.
 export const PAGE = { min: 1, default: 1 } as const;
@@ -9,10 +10,11 @@ export const MAX_QUERY_LENGTH = 200;
 
 /** The listEvents query as documented in openapi.json. */
 export const ListQueryDoc = z.object({
-  q: z.string().optional().meta({ description: `Search term over event name, venue, city and producer; case- and accent-insensitive, ranked by relevance. Cut to ${MAX_QUERY_LENGTH} characters.` }),
+  q: z.string().optional().meta({ description: `Search text over event name, producer, venue, city and state, as people and agents type it: case and accents never matter; stop words and filler ("em", "de", "in", "eventos", "events") are optional; a city or a state (name or abbreviation, "sp") is a place; one typo is tolerated in words of five letters or more; the last word is a prefix. Not every word must match: events that match more words, and in weightier fields (name, then producer, then venue and city), come first. A text without a meaningful word is no search. Cut to ${MAX_QUERY_LENGTH} characters.` }),
   city: z.string().optional().meta({ description: 'City of the event; case- and accent-insensitive exact match ("sao paulo" matches "São Paulo").' }),
   state: z.string().optional().meta({ description: 'State abbreviation, two letters, case-insensitive. Any other value matches nothing.' }),
   organization: z.string().optional().meta({ description: 'Slug of the organizer (producer).' }),
+  ...SearchFiltersDoc,
   page: z.int().min(PAGE.min).default(PAGE.default).meta({ description: 'Page number. Below 1 or not a number: 1. Past the end: an empty `data` with the true `meta`.' }),
   per_page: z.int().min(PER_PAGE.min).max(PER_PAGE.max).default(PER_PAGE.default).meta({ description: 'Page size. Not a number: 20; below 1: 1; above 50: 50. `meta.per_page` tells the size used.' }),
 });
@@ -24,7 +26,7 @@ export type ListQuery = {
   organization?: string;
   page: number;
   perPage: number;
-};
+} & SearchFilters;
 
 /**
  * A decimal number: optional sign, digits, optional fraction (cut). Hexadecimal,
@@ -56,6 +58,8 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     organization: text(params.get('organization')),
     page: clampInt(params.get('page'), PAGE.default, PAGE.min),
     perPage: clampInt(params.get('per_page'), PER_PAGE.default, PER_PAGE.min, PER_PAGE.max),
+    // Filters that cannot mean anything are left out here; the API refuses them (checkListQuery).
+    ...readSearchFilters(params).filters,
   };
 }
 

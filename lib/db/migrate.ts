@@ -1,6 +1,7 @@
 import catalog001 from './migrations/001-catalog';
 import seedClaim002 from './migrations/002-seed-claim';
 import underWay003 from './migrations/003-under-way';
+import search004 from './migrations/004-search';
 import accounts005 from './migrations/005-accounts';
 import type { Db } from './types';
 
@@ -13,6 +14,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '001-catalog', sql: catalog001 },
   { id: '002-seed-claim', sql: seedClaim002 },
   { id: '003-under-way', sql: underWay003 },
+  { id: '004-search', sql: search004 },
   { id: '005-accounts', sql: accounts005 },
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 

@@ -3,7 +3,10 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallTool
 import { z } from 'zod';
 import type { Brand } from '../brand/schema';
 import { findEvent, listEvents } from '../catalog/events';
+import { cityCenter, getFilterOptions } from '../catalog/filters';
 import { parseListQuery } from '../catalog/query-params';
+import { brandTimeZone, localToday, RELATIVE_DAYS, relativeRange, type RelativeDay } from '../catalog/relative-dates';
+import { RADIUS_KM, readSearchFilters, SORTS } from '../catalog/search-filters';
 import { getEventTickets } from '../catalog/tickets';
 import { DbUnavailableError } from '../db/types';
 import { API_VERSION } from '../openapi/health-schema';
@@ -36,22 +39,47 @@ const failure = (text: string) => ({ ...textResult(text), isError: true });
 const notFound = (slug: string) => ({ ...textResult(`No event "${slug.slice(0, 160)}" in this catalog.`), isError: true });
 
 const slugInput = { slug: z.string().min(1).max(160).describe('Event slug, as in search_events') };
-const searchInput = {
-  q: z.string().max(200).optional().describe('Words to find in name, venue, city or producer (accents and case ignored)'),
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The search tool's input; `today` and `timeZone` state what relative dates mean. */
+const searchInput = (today: string, timeZone: string) => ({
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      'What to look for, in plain words (Portuguese or English): artist, genre, event name, producer, venue, city or state ("forró em Recife", "jazz sp", "stand up"). Accents, case, stop words and one typo per long word do not matter; events matching more words rank first.',
+    ),
   city: z.string().max(120).optional().describe('City, exact but accent- and case-insensitive'),
   state: z.string().max(2).optional().describe('State abbreviation, two letters'),
   organization: z.string().max(160).optional().describe('Producer slug'),
+  when: z
+    .enum(RELATIVE_DAYS)
+    .optional()
+    .describe(
+      `Events starting on a day relative to today (${today}, time zone ${timeZone}): today, tomorrow, this_weekend (the coming Saturday and Sunday) or next_7_days (today and the 6 days after). Overrides date_from and date_to.`,
+    ),
+  date_from: z.string().regex(DAY).optional().describe(`First day (YYYY-MM-DD) on which events start, in each event's local time; inclusive. Today is ${today}.`),
+  date_to: z.string().regex(DAY).optional().describe('Last day (YYYY-MM-DD) on which events start, in local time; inclusive.'),
+  near_city: z.string().max(120).optional().describe('Only events around this city of the catalog (within radius_km of its centre); online events are left out.'),
+  near: z
+    .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+    .optional()
+    .describe('Only events whose venue is within radius_km of this point (decimal degrees); online events are left out.'),
+  radius_km: z.number().gt(0).max(RADIUS_KM.max).optional().describe(`Radius for near or near_city, in km (default ${RADIUS_KM.default}, at most ${RADIUS_KM.max}).`),
+  sort: z.enum(SORTS).optional().describe('relevance (default with q), date (soonest first; default without q) or distance (nearest first; needs near or near_city).'),
   page: z.number().int().min(1).optional(),
   per_page: z.number().int().min(1).max(50).optional(),
-};
+});
 
 /** The tools, described once for the server and for its card. */
-export function toolDefinitions(brand: Brand) {
+export function toolDefinitions(brand: Brand, now = new Date()) {
+  const timeZone = brandTimeZone(brand);
   return {
     search_events: {
       title: 'Search events',
-      description: `Search ${brand.name}'s events that have not ended. Same filters as GET /events of the public API.`,
-      inputSchema: searchInput,
+      description: `Search ${brand.name}'s events that have not ended, by words, dates and place. Same filters as GET /events of the public API, plus relative dates (when) and a city to search around (near_city).`,
+      inputSchema: searchInput(localToday(now, timeZone), timeZone),
     },
     get_event: {
       title: 'Get an event',
@@ -82,8 +110,8 @@ type Arguments = Record<string, unknown>;
  * The tools exactly as tools/list answers them (and as the server card lists them): the
  * input schemas are JSON Schema 2020-12, the dialect MCP names as its default.
  */
-export function listedTools(brand: Brand): Listed[] {
-  return Object.entries(toolDefinitions(brand)).map(([name, t]) => ({
+export function listedTools(brand: Brand, now = new Date()): Listed[] {
+  return Object.entries(toolDefinitions(brand, now)).map(([name, t]) => ({
     name: name as ToolName,
     title: t.title,
     description: t.description,
@@ -96,8 +124,26 @@ export function listedTools(brand: Brand): Listed[] {
 function toolHandlers(brand: Brand): Record<ToolName, (args: Arguments) => Promise<CallToolResult>> {
   return {
     search_events: async (args) => {
+      const { when, near, near_city: nearCity, ...rest } = args as Arguments & {
+        when?: RelativeDay;
+        near?: { latitude: number; longitude: number };
+        near_city?: string;
+      };
       const params = new URLSearchParams();
-      for (const [k, v] of Object.entries(args)) if (v !== undefined) params.set(k, String(v));
+      for (const [k, v] of Object.entries(rest)) if (v !== undefined) params.set(k, String(v));
+      if (when) {
+        const range = relativeRange(when, new Date(), brandTimeZone(brand));
+        params.set('date_from', range.from);
+        params.set('date_to', range.to);
+      }
+      if (near) params.set('near', `${near.latitude},${near.longitude}`);
+      else if (nearCity) {
+        const center = cityCenter(await getFilterOptions(brand), nearCity);
+        if (!center) return { ...textResult(`No city "${nearCity.slice(0, 120)}" in this catalog; see the cities of the events found by q.`), isError: true };
+        params.set('near', `${center.lat},${center.lng}`);
+      }
+      const { error } = readSearchFilters(params);
+      if (error) return { ...textResult(`${error.code}: ${error.detail}`), isError: true };
       const result = await listEvents(brand, parseListQuery(params));
       return textResult(JSON.stringify(result), result);
     },
@@ -115,15 +161,18 @@ function toolHandlers(brand: Brand): Record<ToolName, (args: Arguments) => Promi
 
 type Definitions = { tools: Listed[]; schemas: Map<string, z.ZodType>; handlers: ReturnType<typeof toolHandlers> };
 
-// Tool lists and JSON Schemas are built once per brand, not on every request.
+// Tool lists and JSON Schemas are built once per brand and day (the search tool states
+// today's date in the brand's time zone), not on every request.
 const definitions = processShared('mcp.definitions', () => new Map<string, Definitions>());
 
-function brandDefinitions(brand: Brand): Definitions {
-  let d = definitions.get(brand.id);
+function brandDefinitions(brand: Brand, now = new Date()): Definitions {
+  const key = `${brand.id}:${localToday(now, brandTimeZone(brand))}`;
+  let d = definitions.get(key);
   if (!d) {
-    const schemas = new Map<string, z.ZodType>(Object.entries(toolDefinitions(brand)).map(([name, t]) => [name, z.object(t.inputSchema)]));
-    d = { tools: listedTools(brand), schemas, handlers: toolHandlers(brand) };
-    definitions.set(brand.id, d);
+    const schemas = new Map<string, z.ZodType>(Object.entries(toolDefinitions(brand, now)).map(([name, t]) => [name, z.object(t.inputSchema)]));
+    d = { tools: listedTools(brand, now), schemas, handlers: toolHandlers(brand) };
+    for (const k of definitions.keys()) if (k.startsWith(`${brand.id}:`)) definitions.delete(k);
+    definitions.set(key, d);
   }
   return d;
 }

@@ -86,11 +86,18 @@ export function buildOpenApi(brand: Brand) {
           tags: ['events'],
           summary: 'List and search events',
           description:
-            'Events of the brand that have not ended (an event without an end counts as ended 24 hours after its start). Without `q`: soonest first; with `q`: most relevant first; ties by start then id. Pages past offset 10,000 are empty.',
+            'Events of the brand that have not ended (an event without an end counts as ended 24 hours after its start). Without `q`: soonest first; with `q`: most relevant first; ties by start then id. Pages past offset 10,000 are empty. `date_from`, `date_to`, `near`, `radius_km` and `sort` are optional filters beyond the base contract; a value that cannot mean anything is a 400 problem.',
           requestParams: { query: ListQueryDoc },
           responses: {
             '200': { description: 'A page of events.', headers: catalogHeaders, content: { 'application/json': { schema: EventListSchema } } },
             '304': notModified,
+            '400': problem('A filter cannot mean anything: an impossible date, a reversed range, bad coordinates, a radius out of range, an unknown sort or sort=distance without near.', [
+              'invalid_date',
+              'invalid_date_range',
+              'invalid_near',
+              'invalid_radius',
+              'invalid_sort',
+            ]),
             ...everywhere,
             '502': upstream,
           },

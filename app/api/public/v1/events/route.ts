@@ -1,8 +1,14 @@
 import { listEvents } from '@/lib/catalog/events';
 import { parseListQuery } from '@/lib/catalog/query-params';
+import { readSearchFilters } from '@/lib/catalog/search-filters';
 import { apiRoute } from '@/lib/http/api-route';
+import { ApiError } from '@/lib/http/problem';
 
 // GET /api/public/v1/events (listEvents): a page of the brand's events.
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
-  GET: async ({ brand, url }) => ({ body: await listEvents(brand, parseListQuery(url.searchParams)), cache: 'catalog' }),
+  GET: async ({ brand, url }) => {
+    const { error } = readSearchFilters(url.searchParams);
+    if (error) throw new ApiError(error.code, error.detail);
+    return { body: await listEvents(brand, parseListQuery(url.searchParams)), cache: 'catalog' };
+  },
 });

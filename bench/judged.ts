@@ -1,0 +1,64 @@
+// The judged query set against a running server (aurora), for bench:scale.
+// Usage: tsx bench/judged.ts <port> full|top
+//  full: every listed event is read and judged (small catalogs): relevant = the events
+//        meeting every predicate, or any when none meets them all;
+//  top:  only the top 3 of each query are read (large catalogs, where every combination
+//        exists): relevant = meeting every predicate.
+import { request } from 'node:http';
+import { judgedQueries, relevantSet, type Judged, type JudgedQuery } from '../lib/catalog/judged-queries';
+
+const [port, mode] = [Number(process.argv[2]), process.argv[3] ?? 'full'];
+const API = '/api/public/v1';
+
+function get<T>(path: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: `${API}${path}`, headers: { host: `aurora.localhost:${port}` } }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body) as T) : reject(new Error(`${path}: ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+type Item = { slug: string; name: string; location: { name: string | null; city: string | null; state_abbr: string | null } | null };
+type Page = { data: Item[]; meta: { last_page: number } };
+
+async function judge(item: Item): Promise<Judged> {
+  const detail = await get<{ producer: { name: string } | null }>(`/events/${item.slug}`);
+  return { name: item.name, city: item.location?.city ?? null, state_abbr: item.location?.state_abbr ?? null, venue: item.location?.name ?? null, producer: detail.producer?.name ?? null };
+}
+
+const bySlug = new Map<string, Judged>();
+if (mode === 'full') {
+  for (let page = 1; ; page++) {
+    const r = await get<Page>(`/events?per_page=50&page=${page}`);
+    for (const e of r.data) bySlug.set(e.slug, await judge(e));
+    if (page >= r.meta.last_page) break;
+  }
+}
+const first = (await get<Page>('/events?per_page=50')).data;
+const producer = (await Promise.all(first.map(judge))).map((e) => e.producer).find((p) => p?.endsWith(' Produções')) ?? 'Silva Produções';
+
+let judged = 0;
+let good = 0;
+let empty = 0;
+const missed: string[] = [];
+for (const query of judgedQueries(producer) as JudgedQuery[]) {
+  const top = (await get<Page>(`/events?per_page=3&q=${encodeURIComponent(query.q)}`)).data;
+  const events = await Promise.all(top.map(async (e) => bySlug.get(e.slug) ?? (await judge(e))));
+  let relevant: (e: Judged) => boolean;
+  let k = 3;
+  if (mode === 'full') {
+    const set = relevantSet(query, [...bySlug.values()]);
+    if (set.size === 0) continue;
+    relevant = (e) => [...set].some((x) => x.name === e.name && x.city === e.city && x.venue === e.venue && x.producer === e.producer);
+    k = Math.min(3, set.size);
+  } else relevant = (e) => query.all.every((p) => p(e));
+  judged++;
+  if (top.length === 0) empty++;
+  if (events.length >= k && events.slice(0, k).every(relevant)) good++;
+  else missed.push(query.q);
+}
+console.log(JSON.stringify({ judged, good, empty, missed }));

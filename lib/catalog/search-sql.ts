@@ -1,0 +1,143 @@
+import type { Brand } from '../brand/schema';
+import type { Queryable } from '../db/types';
+import { analyzeQuery, fold, isOneTypoAway, TYPO_MIN_LENGTH, type Places, type Term } from './search-terms';
+import { snapshot } from './snapshot-cache';
+
+// A search as SQL. Each term (a word, a city, a state) becomes a condition and a score:
+// a name match weighs 8, a producer match 4, a venue or city word 1; a place term ranks
+// its own events first: the city 10 (its state 5, when the same words name a state), a
+// state 9, plus the weight of its words in the event's text. An event's relevance is
+// 100 per matched term plus those weights, so events
+// that match more terms come first, then weightier matches.
+
+/** A word with its spellings to look for: as typed (folded by the database) and one typo away. */
+export type ResolvedText = { kind: 'text'; spellings: string[]; prefix: boolean };
+export type ResolvedTerm = ResolvedText | Exclude<Term, { kind: 'text' }>;
+
+/** Folded city names of the brand's catalog, for place detection (one snapshot window). */
+export function loadPlaces(db: Queryable, brand: Brand): Promise<Places> {
+  return snapshot(`places|${brand.id}`, async () => {
+    const rows = await db.query<{ city: string }>(
+      'SELECT DISTINCT catalog_fold(city) AS city FROM venues WHERE brand_id = $1 AND city IS NOT NULL',
+      [brand.id],
+    );
+    return { cities: new Set(rows.map((r) => fold(r.city))) };
+  });
+}
+
+// Only letters and digits reach a tsquery, whatever the database's folding made of a word.
+const lexeme = (w: string) => w.match(/(?:(?!\p{Lm})[\p{L}\p{N}])+/gu)?.join('') ?? '';
+
+/**
+ * Folds every word in the database (the same folding as the indexed text) and finds the
+ * catalog's words one typo away from those of TYPO_MIN_LENGTH letters or more that the
+ * catalog does not hold as typed. Candidates come from the trigram index of the search
+ * vocabulary, nearest first; the edit distance decides.
+ */
+export async function resolveTerms(db: Queryable, terms: Term[]): Promise<ResolvedTerm[]> {
+  const texts = terms.filter((t) => t.kind === 'text');
+  if (texts.length === 0) return terms as ResolvedTerm[];
+  const rows = await db.query<{ i: number; folded: string; near: string[] | null }>(
+    `SELECT q.i::int AS i, catalog_fold(q.w) AS folded,
+       CASE WHEN char_length(catalog_fold(q.w)) >= ${TYPO_MIN_LENGTH}
+         THEN ARRAY(SELECT s.word FROM search_words s ORDER BY s.word <-> catalog_fold(q.w) LIMIT 12) END AS near
+     FROM unnest($1::text[]) WITH ORDINALITY AS q(w, i)`,
+    [texts.map((t) => t.word)],
+  );
+  const byIndex = new Map(rows.map((r) => [r.i - 1, r]));
+  let n = 0;
+  return terms.flatMap((t): ResolvedTerm[] => {
+    if (t.kind !== 'text') return [t];
+    const row = byIndex.get(n++);
+    const word = lexeme(row?.folded ?? t.folded);
+    if (!word) return [];
+    const near = row?.near ?? [];
+    const known = near.some((w) => w === word || (t.prefix && w.startsWith(word)));
+    const typos = known ? [] : near.filter((w) => isOneTypoAway(word, w, t.prefix)).map(lexeme).filter(Boolean);
+    return [{ kind: 'text', spellings: [word, ...typos.slice(0, 4)], prefix: t.prefix }];
+  });
+}
+
+/** Reads a search text into resolved terms; empty when it has no meaningful word. */
+export async function searchTerms(db: Queryable, brand: Brand, q: string | undefined): Promise<ResolvedTerm[]> {
+  if (!q) return [];
+  const terms = analyzeQuery(q, await loadPlaces(db, brand));
+  return terms.length === 0 ? [] : resolveTerms(db, terms);
+}
+
+const quote = (w: string) => `'${w}'`;
+
+/** A tsquery of all the words (each a whole word, the last a prefix when asked), optionally of one weight. */
+function tsquery(words: string[], prefix: boolean, weight = ''): string {
+  return words.map((w, i) => `${quote(w)}:${prefix && i === words.length - 1 ? '*' : ''}${weight}`).join(' & ');
+}
+
+/** Alternative spellings of one word. */
+function spellingsQuery(t: ResolvedText, weight = ''): string {
+  return `(${t.spellings.map((w, i) => `${quote(w)}:${t.prefix && i === 0 ? '*' : ''}${weight}`).join(' | ')})`;
+}
+
+/** The SQL of a term; each part binds its parameters (through `add`) only when asked for. */
+export type TermSql = {
+  cond: () => string;
+  score: () => string;
+  name: (() => string) | null;
+  /** A word term's tsquery restricted to one weight (A, B or C). */
+  weighted: ((weight: string) => string) | null;
+};
+
+/**
+ * A bonus (below one matched term) for events where every word of the search matches in
+ * one field: "silva produções" is a producer before it is a name with "Silva" in it.
+ */
+export function coherenceSql(parts: TermSql[], add: (value: unknown) => string): string | null {
+  const words = parts.flatMap((p) => (p.weighted ? [p.weighted] : []));
+  if (words.length < 2) return null;
+  const fields = ['A', 'B', 'C'].map((w) => `e.search_tsv @@ ${add(words.map((q) => q(w)).join(' & '))}::tsquery`);
+  return `CASE WHEN ${fields.join(' OR ')} THEN 20 ELSE 0 END`;
+}
+
+const weightedScore = (add: (value: unknown) => string, build: (weight: string) => string) => {
+  const [a, b, c] = ['A', 'B', 'C'].map((w) => add(build(w)));
+  return `CASE WHEN e.search_tsv @@ ${a}::tsquery THEN 8 WHEN e.search_tsv @@ ${b}::tsquery THEN 4 WHEN e.search_tsv @@ ${c}::tsquery THEN 1 ELSE 0 END`;
+};
+
+/**
+ * The condition, score and name condition of a term; `add` binds a parameter and returns
+ * its placeholder. With `indexed` false, text conditions are written as the function
+ * behind @@ (ts_match_vq), which no index serves: where events are reached by venue
+ * (near), the planner otherwise rescans the text index once per venue.
+ */
+export function termSql(term: ResolvedTerm, add: (value: unknown) => string, indexed = true): TermSql {
+  const match = (query: string) => (indexed ? `e.search_tsv @@ ${query}::tsquery` : `ts_match_vq(e.search_tsv, ${query}::tsquery)`);
+  if (term.kind === 'text') {
+    return {
+      cond: () => match(add(spellingsQuery(term))),
+      score: () => weightedScore(add, (w) => spellingsQuery(term, w)),
+      name: () => match(add(spellingsQuery(term, 'A'))),
+      weighted: (w) => spellingsQuery(term, w),
+    };
+  }
+  const words = term.words.map(lexeme).filter(Boolean);
+  const place = term.kind === 'city' ? { city: term.city, state: term.state } : { city: null, state: term.abbr };
+  return {
+    cond: () => {
+      const conds: string[] = [];
+      if (place.city) conds.push(`e.city_key = ${add(place.city)}::text`);
+      if (place.state) conds.push(`e.state_key = ${add(place.state)}::text`);
+      if (words.length > 0) conds.push(match(add(tsquery(words, false))));
+      return `(${conds.join(' OR ')})`;
+    },
+    score: () => {
+      const cases: string[] = [];
+      // A place ranks its own events first: above a name that merely mentions it.
+      if (place.city) cases.push(`WHEN e.city_key = ${add(place.city)}::text THEN 10`);
+      if (place.state) cases.push(`WHEN e.state_key = ${add(place.state)}::text THEN ${place.city ? 5 : 9}`);
+      const text = words.length > 0 ? weightedScore(add, (w) => tsquery(words, false, w)) : '0';
+      // Added, not the greater: an event of the city named after it ranks above both.
+      return `(${text}) + (CASE ${cases.join(' ')} ELSE 0 END)`;
+    },
+    name: null,
+    weighted: null,
+  };
+}

@@ -1,0 +1,61 @@
+import { describe, expect, test } from 'vitest';
+import { analyzeQuery, editDistance, fold, isOneTypoAway } from './search-terms';
+
+const places = { cities: new Set(['recife', 'sao paulo', 'rio de janeiro', 'belo horizonte', 'salvador', 'campinas']) };
+const show = (q: string) =>
+  analyzeQuery(q, places).map((t) =>
+    t.kind === 'text' ? `${t.folded}${t.prefix ? '*' : ''}` : t.kind === 'city' ? `city:${t.city}${t.state ? `/${t.state}` : ''}` : `state:${t.abbr}`,
+  );
+
+describe('analyzeQuery', () => {
+  test.each([
+    ['forró em Recife', ['forro', 'city:recife']],
+    ['eventos em São Paulo', ['city:sao paulo/sp']],
+    ['o que tem em Salvador', ['city:salvador']],
+    ['events in Salvador', ['city:salvador']],
+    ['jazz sp', ['jazz', 'state:sp']],
+    ['Rio de Janeiro', ['city:rio de janeiro/rj']],
+    ['samba no rio', ['samba', 'rio*']],
+    ['pernambuco', ['state:pe']],
+    ['festival in minas gerais', ['festival', 'state:mg']],
+    ['stand-up', ['stand', 'up*']],
+    ['shows para hoje', []],
+    ['!!!', []],
+    ['forró to', ['forro']],
+    ['forró TO', ['forro', 'state:to']],
+    ['para', []],
+  ])('%s', (q, expected) => {
+    expect(show(q)).toEqual(expected);
+  });
+
+  test('only the last word is a prefix; at most 8 words count', () => {
+    expect(show('samba jazz rock')).toEqual(['samba', 'jazz', 'rock*']);
+    expect(show('um dois tres quatro cinco seis sete oito nove')).toEqual(['dois', 'tres', 'quatro', 'cinco', 'seis', 'sete', 'oito']);
+  });
+
+  test('fold removes case and accents, composed or not', () => {
+    expect(fold('SÃO Paulo')).toBe('sao paulo');
+    expect(fold('Sa\u0303o')).toBe('sao');
+  });
+});
+
+describe('typos', () => {
+  test.each([
+    ['recfie', 'recife', false, true], // swap
+    ['florianoplis', 'florianopolis', false, true], // deletion
+    ['sambba', 'samba', false, true], // insertion
+    ['festivl', 'festival', true, true], // prefix, as typed
+    ['fetsiv', 'festival', true, true],
+    ['fetsiv', 'festival', false, false],
+    ['rcfie', 'recife', false, false], // two typos
+    ['jazs', 'jazz', false, false], // too short for a typo
+  ])('%s ~ %s (prefix %s): %s', (typed, word, prefix, expected) => {
+    expect(isOneTypoAway(typed, word, prefix)).toBe(expected);
+  });
+
+  test('editDistance counts swaps of neighbours as one', () => {
+    expect(editDistance('ab', 'ba')).toBe(1);
+    expect(editDistance('abc', 'abc')).toBe(0);
+    expect(editDistance('abcd', 'ab', 3)).toBe(2);
+  });
+});

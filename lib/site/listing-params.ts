@@ -1,0 +1,36 @@
+import type { Brand } from '../brand/schema';
+import { cityCenter, type FilterOptions } from '../catalog/filters';
+import { brandTimeZone, relativeRange, type RelativeDay } from '../catalog/relative-dates';
+
+// The listing form speaks people's words: date chips ("quando"), a city to search around
+// ("perto"). They become the API's own filters (date_from, date_to, near), so the page
+// asks the catalog exactly what the API would.
+
+/** The date chips of the form: value, label and the relative date it stands for. */
+export const WHEN_CHIPS: ReadonlyArray<{ value: string; label: string; day: RelativeDay | null }> = [
+  { value: '', label: 'Qualquer data', day: null },
+  { value: 'hoje', label: 'Hoje', day: 'today' },
+  { value: 'fim-de-semana', label: 'Este fim de semana', day: 'this_weekend' },
+  { value: '7-dias', label: 'Próximos 7 dias', day: 'next_7_days' },
+  { value: 'periodo', label: 'Período', day: null },
+];
+
+/** Radius choices of "perto de", in km. */
+export const NEAR_RADII = [10, 25, 50, 100] as const;
+
+export function listingParams(form: URLSearchParams, options: FilterOptions, brand: Brand, now = new Date()): URLSearchParams {
+  const params = new URLSearchParams(form);
+  const chip = WHEN_CHIPS.find((c) => c.value === form.get('quando'));
+  if (chip?.day) {
+    const range = relativeRange(chip.day, now, brandTimeZone(brand));
+    params.set('date_from', range.from);
+    params.set('date_to', range.to);
+  }
+  const city = form.get('perto');
+  const center = city ? cityCenter(options, city) : null;
+  if (center) params.set('near', `${center.lat},${center.lng}`);
+  else if (city !== null) params.delete('near');
+  // Distance needs a place; without one the form's sort falls back to the default.
+  if (params.get('sort') === 'distance' && !params.get('near')) params.delete('sort');
+  return params;
+}
