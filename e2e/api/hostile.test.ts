@@ -50,9 +50,10 @@ describe('request targets', () => {
   });
 
   test('absolute-form targets: the target names the host, and no redirect leaves the brand', async () => {
+    // A page on a host no brand owns is sent to the default brand's own site, never to the named host.
     const home = await raw(['GET http://evil.example/ HTTP/1.1', `Host: ${host}`, 'Connection: close']);
-    expect(home.status).toBe(200);
-    expect(home.headers.location).toBeUndefined();
+    expect(home.status).toBe(308);
+    expect(home.headers.location).toBe(`http://aurora.localhost:${target.port}/`);
     const slash = await raw([`GET http://evil.example${API}/health/?page=2 HTTP/1.1`, `Host: ${host}`, 'Connection: close']);
     expect(slash.status).toBe(308);
     expect(slash.headers.location).toBe(`http://aurora.localhost:${target.port}${API}/health?page=2`);

@@ -15,6 +15,10 @@ describe('methods before routing', () => {
     ['/api/public/v1/events', 'GET, HEAD, OPTIONS'],
     ['/api/public/v1/agent/identity', 'POST, OPTIONS'],
     ['/api/floor', 'GET, HEAD'],
+    ['/entrar', 'GET, HEAD'],
+    ['/entrar/enviar', 'POST'],
+    ['/cadastro/enviar', 'POST'],
+    ['/conta/sair', 'POST'],
   ])('%s allows %s', (path, allow) => {
     expect(allowedMethods(path)).toBe(allow);
   });

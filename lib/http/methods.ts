@@ -13,6 +13,9 @@ const IDENTITY = 'POST, OPTIONS';
 const TOOLS = 'POST, OPTIONS';
 /** Pages, documents, images and the problem pages: reading only. */
 const PAGE = 'GET, HEAD';
+/** The website's account forms post to these (sign-in, its code, sign-up, two-step switch, sign-out). */
+const FORM_POSTS = new Set(['/entrar/enviar', '/entrar/codigo', '/cadastro/enviar', '/conta/dois-passos', '/conta/sair']);
+const FORM = 'POST';
 
 /** The Allow header of a path. */
 export function allowedMethods(pathname: string): string {
@@ -20,6 +23,7 @@ export function allowedMethods(pathname: string): string {
   if (pathname === '/api/floor') return PAGE;
   if (pathname.startsWith('/api/')) return READ;
   if (pathname === '/mcp' || pathname === '/a2a') return TOOLS;
+  if (FORM_POSTS.has(pathname)) return FORM;
   return PAGE;
 }
 
