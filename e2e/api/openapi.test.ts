@@ -42,7 +42,7 @@ describe.each(targets)('openapi.json on $name', (target) => {
     const doc = (await api(target, '/openapi.json')).json() as Doc & { components: { headers: Record<string, unknown> } };
     const op = (path: string, method = 'get') => doc.paths[path]![method]!.responses as Record<string, { headers?: Record<string, unknown> }>;
     const statuses = (path: string, method = 'get') => Object.keys(op(path, method)).sort();
-    expect(statuses('/events')).toEqual(['200', '304', '405', '421', '429', '500', '502']);
+    expect(statuses('/events')).toEqual(['200', '304', '400', '405', '421', '429', '500', '502']);
     expect(statuses('/events/{slug}')).toEqual(['200', '304', '400', '404', '405', '421', '429', '500', '502']);
     expect(statuses('/agent/identity', 'post')).toEqual(['201', '400', '405', '421', '429', '500']);
     expect(statuses('/health')).toEqual(['200', '405', '421', '500']);
