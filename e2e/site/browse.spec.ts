@@ -24,6 +24,7 @@ test('browse the listing, search with and without accents, filter, paginate', as
   expect(accented.length).toBeGreaterThan(0);
   await page.getByLabel('Buscar', { exact: true }).fill('sao paulo');
   await page.getByRole('button', { name: 'Buscar eventos' }).click();
+  await expect(page).toHaveURL(/q=sao\+paulo/); // the titles are read once the page has changed
   expect(await cardTitles(page)).toEqual(accented);
 
   await page.goto('/');
