@@ -28,7 +28,7 @@ function get(port, path, agent) {
 
 async function start(port, env) {
   const server = spawn(process.execPath, ['server.mjs'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', RATE_LIMIT_API: '100000000', RATE_LIMIT_MARKDOWN: '100000000', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', RATE_LIMIT_API: '100000000', RATE_LIMIT_MARKDOWN: '100000000', RATE_LIMIT_RENDER: '100000000', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const started = Date.now();
