@@ -1,11 +1,11 @@
 // Production entry point: Next's own request handler behind a plain node:http server.
-// Node's fetch Request refuses the TRACE method, which would make Next answer 500; it
-// reaches the app as GET with a marker header, and the proxy answers 405. (Node's HTTP
-// parser refuses methods it does not know, such as TRACK, with a 400 of its own.)
+// What it does before Next sees a request, and after the app has answered, is what only
+// the socket can know or what Next does not let a route decide; one comment per reason.
 import { ServerResponse, createServer } from 'node:http';
 import next from 'next';
 import { bodyLimitFor, limitBody, screenRequest, sendScreened } from './lib/http/raw-request.mjs';
 import { observeRequests, processLogger, startMetricsListener } from './lib/observability/server.mjs';
+import { FLIGHT_HEADER, ORIGINAL_METHOD_HEADER, PAGE_MARKER, PEER_HEADER } from './lib/server/markers.mjs';
 import { gracefulShutdown } from './lib/server/shutdown.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -19,12 +19,6 @@ if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort 
   throw new Error(`METRICS_PORT must be a port other than PORT (${port}).`);
 }
 const REFUSED_BY_FETCH = new Set(['TRACE']);
-const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
-// The socket peer, for the rate limiter; a client cannot set it (any copy is replaced).
-const PEER_HEADER = 'x-catalog-peer';
-// Next hides the client router's headers and its _rsc parameter from the proxy; this
-// marker tells the proxy that a request wants a page's RSC payload, not its HTML.
-const FLIGHT_HEADER = 'x-catalog-flight';
 const FLIGHT_REQUEST_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch'];
 
 const app = next({ dev: false, port, hostname: host });
@@ -32,14 +26,20 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const handler = observeRequests((req, res) => {
-  // Request targets Next cannot route, a second Host, bodies past their limit.
+  // Targets Next cannot route, a second Host, bodies past their limit: answered or bounded
+  // here, because Next would answer them with a 500 or read a body whole.
   const screened = screenRequest(req);
   if (screened) return sendScreened(res, screened, req.method);
   limitBody(req, bodyLimitFor(req.url ?? '/'));
-  delete req.headers[ORIGINAL_METHOD_HEADER];
+  // The rate limiter's client address is the socket's, which the app cannot see.
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
+  // Next hides the client router's headers and its _rsc parameter from the proxy.
   delete req.headers[FLIGHT_HEADER];
   if (FLIGHT_REQUEST_HEADERS.some((name) => name in req.headers) || /[?&]_rsc=/.test(req.url ?? '')) req.headers[FLIGHT_HEADER] = '1';
+  // Node's fetch Request refuses TRACE, which would make Next answer 500: it reaches the
+  // app as GET with the original method in a header, and the proxy answers 405. (Node's
+  // HTTP parser refuses methods it does not know, such as TRACK, with a 400 of its own.)
+  delete req.headers[ORIGINAL_METHOD_HEADER];
   if (req.method && REFUSED_BY_FETCH.has(req.method)) {
     req.headers[ORIGINAL_METHOD_HEADER] = req.method;
     req.method = 'GET';
@@ -58,7 +58,6 @@ globalThis[Symbol.for('event-catalog.loopback-port')] = internal.address().port;
 // The proxy marks page responses. Next drops a Vary set on App Router pages, and a
 // page cannot choose its own status when the catalog is down: both are settled here,
 // just before the head goes out.
-const PAGE_MARKER = 'x-catalog-page';
 function markPages(res) {
   const writeHead = res.writeHead;
   res.writeHead = function (status, ...rest) {

@@ -6,7 +6,9 @@ import { createInterface } from 'node:readline';
 import { brandRegistry } from '../lib/brand/registry';
 import { importLines } from '../lib/catalog/import';
 import { config } from '../lib/config';
-import { migrateAndSyncBrands, openDb } from '../lib/db';
+import { openDb } from '../lib/db';
+import { migrate } from '../lib/db/migrate';
+import { syncBrands } from '../lib/startup/catalog';
 import { progressBar } from './progress';
 
 const file = process.argv[2];
@@ -35,7 +37,8 @@ async function* counted() {
 const IMPORT_STATEMENT_TIMEOUT_MS = 30 * 60_000;
 const db = await openDb({ timeoutMs: IMPORT_STATEMENT_TIMEOUT_MS });
 try {
-  await migrateAndSyncBrands(db);
+  await migrate(db);
+  await syncBrands(db);
   const brands = new Set(brandRegistry().brands.map((b) => b.id));
   const report = await importLines(db, counted(), brands, (p) => bar.update(bytes, `${p.imported} imported, ${p.failed} rejected`));
   bar.update(size, `${report.imported} imported, ${report.failed.length} rejected`);

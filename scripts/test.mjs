@@ -1,13 +1,15 @@
 // npm test: every test of the project, in the order a reader would want them:
-// type check, production build, unit and HTTP tests (vitest), then the browser tests
-// (Playwright). Stops at the first failing stage and ends with one line that adds up
-// every test run: "N passed, N failed, N skipped".
+// type check, the layer rules (dependency-cruiser, .dependency-cruiser.cjs), production
+// build, unit and HTTP tests (vitest), then the browser tests (Playwright). Stops at
+// the first failing stage and ends with one line that adds up every test run:
+// "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 rmSync('.test-summary', { recursive: true, force: true });
 const stages = [
   ['type check', 'npx', ['tsc', '--noEmit']],
+  ['dependency rules', 'npx', ['depcruise', 'lib', 'app', 'proxy.ts', 'instrumentation.ts', 'server.mjs', 'scripts', 'bench', 'e2e', '--config', '.dependency-cruiser.cjs']],
   ['production build', 'npx', ['next', 'build']],
   ['unit and HTTP tests', 'npx', ['vitest', 'run']],
   ['browser tests', 'npx', ['playwright', 'test']],

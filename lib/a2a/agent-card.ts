@@ -1,7 +1,7 @@
 import type { AgentCard } from '@a2a-js/sdk';
 import type { Brand } from '../brand/schema';
 import { brandUrls } from '../discovery/urls';
-import { API_VERSION } from '../openapi/health-schema';
+import { API_VERSION } from '../version';
 
 /** The A2A 1.0 agent card of the brand's catalog agent (JSON-RPC at /a2a, no authentication). */
 export function agentCard(brand: Brand): AgentCard {

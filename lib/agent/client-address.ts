@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
+import { PEER_HEADER } from '../server/markers.mjs';
 
 /** Set by server.mjs from the socket; any copy sent by a client is dropped there first. */
-export const PEER_HEADER = 'x-catalog-peer';
+export { PEER_HEADER };
 
 const bare = (addr: string) => addr.trim().replace(/^::ffff:/, '');
 

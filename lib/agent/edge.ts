@@ -3,7 +3,7 @@ import type { Brand } from '../brand/schema';
 import { config } from '../config';
 import { clientAddress } from './client-address';
 import { CREDENTIAL_HEADER, verifyCredential } from './credential';
-import { isPagePath, prefersMarkdown } from '../markdown/negotiate';
+import { isPagePath, prefersMarkdown } from '../http/negotiate';
 import { noteRateKey } from '../observability/context';
 import { consume, type Budget, type Decision } from './rate-limit';
 

@@ -5,7 +5,7 @@ import { brandOrDefault } from '../brand/registry';
 import type { Brand } from '../brand/schema';
 import { config } from '../config';
 import { getDb } from '../db';
-import { requestHost } from '../markdown/internal';
+import { requestHost } from '../http/self-request';
 import { authErrorResponse, challengeFor } from './router';
 import { bearerOf } from './problem';
 

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { clientAddress } from '../agent/client-address';
 import { config } from '../config';
-import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER, internalToken } from '../markdown/internal';
+import { isSelfRequest, selfRewriteHeaders } from '../http/self-request';
 
 /** Internal route of the authentication host; reachable only through the proxy's rewrite. */
 export const AUTH_HOST_ROUTE = '/auth-host';
@@ -15,9 +15,7 @@ export const AUTH_CLIENT_HEADER = 'x-catalog-auth-client';
  * through untouched, and the client's address and Host travel in headers.
  */
 export function rewriteToAuthHost(request: NextRequest): NextResponse {
-  const headers = new Headers(request.headers);
-  headers.set(INTERNAL_HEADER, internalToken());
-  headers.set(ORIGINAL_HOST_HEADER, request.headers.get('host') ?? '');
+  const headers = selfRewriteHeaders(request);
   headers.set(AUTH_CLIENT_HEADER, clientAddress(request.headers, config().trustedProxies));
   const target = request.nextUrl.clone();
   const current = request.nextUrl.pathname;
@@ -28,7 +26,7 @@ export function rewriteToAuthHost(request: NextRequest): NextResponse {
 /** The rewritten request itself (second pass through the proxy): nothing more to do. */
 export function isAuthHostRewrite(request: NextRequest): boolean {
   const path = request.nextUrl.pathname;
-  return (path === AUTH_HOST_ROUTE || path.startsWith(`${AUTH_HOST_ROUTE}/`)) && request.headers.get(INTERNAL_HEADER) === internalToken();
+  return (path === AUTH_HOST_ROUTE || path.startsWith(`${AUTH_HOST_ROUTE}/`)) && isSelfRequest(request.headers);
 }
 
 /** A request for the internal route from outside (a brand's site host): it does not exist there. */

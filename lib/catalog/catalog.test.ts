@@ -2,13 +2,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { brandRegistry, demoRegistry } from '../brand/registry';
 import type { Brand } from '../brand/schema';
-import { getDb, whenDbReady } from '../db';
+import { getDb } from '../db';
+import { startCatalog } from '../startup/catalog';
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import type { Db } from '../db/types';
 import { generateDemo } from './demo';
 import { countCap, getEvent, listEvents, listSql, queryEvents } from './events';
-import { getEventOrThrow } from './get-event';
+import { eventForSlug } from './get-event';
 import { importLines, parseLine } from './import';
 import { EventDetailSchema, EventListItemSchema, type EventDetail, type EventListItem } from './public-schema';
 import { parseListQuery } from './query-params';
@@ -286,7 +287,7 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
   beforeAll(async () => {
     expect(brandRegistry().brands.map((b) => b.id)).toEqual(['aurora', 'mare', 'sertao']);
     startedAt = Date.now();
-    await whenDbReady();
+    await startCatalog();
     listing = await all(aurora);
     for (const e of listing) details.set(e.slug, (await getEvent(aurora, e.slug))!);
   }, 120_000);
@@ -478,12 +479,12 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
     expect((await getEvent(aurora, slug))!.description).toBe('<p>Oi</p>');
   });
 
-  test('the slug guard answers 400 for blanks and 404 for unknown or impossible slugs', async () => {
-    await expect(getEventOrThrow(aurora, '  ')).rejects.toMatchObject({ code: 'slug_missing' });
-    await expect(getEventOrThrow(aurora, undefined)).rejects.toMatchObject({ code: 'slug_missing' });
-    await expect(getEventOrThrow(aurora, '../etc')).rejects.toMatchObject({ code: 'event_not_found' });
-    await expect(getEventOrThrow(mare, listing[0]!.slug)).rejects.toMatchObject({ code: 'event_not_found' });
-    await expect(getEventOrThrow(aurora, listing[0]!.slug)).resolves.toMatchObject({ id: listing[0]!.id });
+  test('the slug guard names a blank slug and an unknown or impossible one', async () => {
+    await expect(eventForSlug(aurora, '  ')).rejects.toMatchObject({ reason: 'slug_missing' });
+    await expect(eventForSlug(aurora, undefined)).rejects.toMatchObject({ reason: 'slug_missing' });
+    await expect(eventForSlug(aurora, '../etc')).rejects.toMatchObject({ reason: 'event_not_found' });
+    await expect(eventForSlug(mare, listing[0]!.slug)).rejects.toMatchObject({ reason: 'event_not_found' });
+    await expect(eventForSlug(aurora, listing[0]!.slug)).resolves.toMatchObject({ id: listing[0]!.id });
   });
 
   test('with a search term, results come by relevance: name, then producer, then venue, whatever the dates', async () => {

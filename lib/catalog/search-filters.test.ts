@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { brandRegistry } from '../brand/registry';
 import type { Brand } from '../brand/schema';
-import { whenDbReady } from '../db';
+import { startCatalog } from '../startup/catalog';
 import { getEvent, queryEvents } from './events';
 import type { EventListItem } from './public-schema';
 import { parseListQuery } from './query-params';
@@ -75,7 +75,7 @@ describe('filters on the process-wide demo catalog', () => {
   const localDay = (e: EventListItem) => e.starts_at?.slice(0, 10) ?? null;
 
   beforeAll(async () => {
-    await whenDbReady();
+    await startCatalog();
     brand = brandRegistry().brands[0]!;
     listing = await all('');
   }, 120_000);

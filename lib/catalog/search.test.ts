@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { brandRegistry } from '../brand/registry';
 import type { Brand } from '../brand/schema';
-import { whenDbReady } from '../db';
+import { startCatalog } from '../startup/catalog';
 import { getEvent, listEvents } from './events';
 import { judgedQueries, relevantSet, type Judged } from './judged-queries';
 import { parseListQuery } from './query-params';
@@ -36,7 +36,7 @@ async function loadCatalog(brand: Brand): Promise<Catalog> {
 describe('the judged query set', () => {
   const catalogs: Catalog[] = [];
   beforeAll(async () => {
-    await whenDbReady();
+    await startCatalog();
     for (const brand of brandRegistry().brands) catalogs.push(await loadCatalog(brand));
   }, 120_000);
 

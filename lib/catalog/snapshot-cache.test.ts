@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { brandRegistry } from '../brand/registry';
-import { getDb, whenDbReady } from '../db';
+import { getDb } from '../db';
+import { startCatalog } from '../startup/catalog';
 import { getEvent, listEvents } from './events';
 import { windowRemainingMs, windowedCache } from './snapshot-cache';
 import { parseListQuery } from './query-params';
@@ -9,7 +10,7 @@ import { parseListQuery } from './query-params';
 describe('snapshot cache', () => {
   const brand = brandRegistry().brands[0]!;
   beforeAll(async () => {
-    await whenDbReady();
+    await startCatalog();
   }, 120_000);
   // Windows close on the clock: keep each test inside one.
   beforeEach(async () => {

@@ -1,13 +1,10 @@
-import { brandRegistry } from '../brand/registry';
 import { config } from '../config';
-import { generateDemo } from '../catalog/demo';
-import { importLines } from '../catalog/import';
 import { collectStartupGarbage } from './collect';
+import { instrumentDb } from './instrument';
 import { migrate } from './migrate';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import { onShutdown } from '../lifecycle';
-import { instrumentDb } from '../observability/db';
 import { logger } from '../observability/log';
 import { processShared } from '../process-shared';
 import { DbUnavailableError, withTimeout, type Db } from './types';
@@ -24,42 +21,24 @@ export async function openDb(options: { timeoutMs?: number } = {}): Promise<Db> 
   return c.databaseUrl ? openPostgres(c.databaseUrl, options.timeoutMs ?? c.dbTimeoutMs, c.dbPoolSize) : openPglite(c.catalogDir);
 }
 
-/** Brings the schema up to date and makes one row per registered brand. */
-export async function migrateAndSyncBrands(db: Db): Promise<void> {
-  await migrate(db);
-  const brands = brandRegistry().brands;
-  await db.query(
-    `INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)
-     ON CONFLICT (id) DO UPDATE SET name = excluded.name`,
-    [JSON.stringify(brands.map((b) => ({ id: b.id, name: b.name })))],
-  );
-}
+type Preparation = (db: Db) => Promise<void>;
 
-/** Brings a database up to date and, when configured and empty, loads the demo catalog. */
-export async function prepareDb(db: Db): Promise<void> {
-  await migrateAndSyncBrands(db);
-  if (config().catalogSeed !== 'demo') return;
-  const brands = brandRegistry().brands;
-  // Claimed in one statement: of several processes starting at once, one loads the demo.
-  const claim = await db.query(
-    'UPDATE catalog_state SET seeded_at = now() WHERE id = 1 AND seeded_at IS NULL AND NOT EXISTS (SELECT 1 FROM events) RETURNING id',
-  );
-  if (claim.length === 0) return;
-  const lines = (function* () {
-    for (const record of generateDemo({ brands, events: config().demoEvents })) yield JSON.stringify(record);
-  })();
-  const report = await importLines(db, lines, new Set(brands.map((b) => b.id)));
-  if (report.failed.length > 0) throw new Error(`demo catalog rejected lines: ${JSON.stringify(report.failed.slice(0, 3))}`);
-}
+// One catalog per process, whichever route bundle asks first. What fills it (the brand
+// rows, the demo catalog) is the business of whoever starts the application
+// (lib/startup), which hands it over here before the first query.
+const state = processShared('catalog-db', () => ({ ready: undefined as Promise<Db> | undefined, prepare: undefined as Preparation | undefined }));
 
-// One catalog per process, whichever route bundle asks first.
-const state = processShared('catalog-db', () => ({ ready: undefined as Promise<Db> | undefined }));
+/** Sets what runs once on the process's catalog after its migrations and before its first query. */
+export function prepareWith(prepare: Preparation): void {
+  state.prepare = prepare;
+}
 
 function start(): Promise<Db> {
   const attempt = (async () => {
     const db = instrumentDb(await openDb());
     try {
-      await prepareDb(db);
+      await migrate(db);
+      await state.prepare?.(db);
       onShutdown('catalog-db', () => db.close());
       if (db.kind === 'pglite') collectStartupGarbage();
       return db;

@@ -1,7 +1,7 @@
 import type { Brand } from '../brand/schema';
 import { brandOrDefault } from '../brand/registry';
-import { DbUnavailableError } from '../db/types';
 import { CORS_HEADERS } from '../http/headers';
+import { domainProblem } from '../http/domain-problem';
 import { problemResponse } from '../http/problem';
 
 export type Doc = { body: string; type: string; status?: number; headers?: Record<string, string> };
@@ -25,8 +25,9 @@ export function docRoute(build: Build) {
         headers: { 'Content-Type': doc.type, 'Cache-Control': DOC_CACHE, ...CORS_HEADERS, ...doc.headers },
       });
     } catch (err) {
-      if (err instanceof DbUnavailableError) return problemResponse(brand.site_url, 'upstream_unavailable', undefined, { 'Retry-After': '2' });
-      throw err;
+      const known = domainProblem(err);
+      if (!known) throw err;
+      return problemResponse(brand.site_url, known.code, known.detail, { ...CORS_HEADERS, ...known.headers });
     }
   };
   return { GET, HEAD: GET };

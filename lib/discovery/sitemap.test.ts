@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { brandRegistry } from '../brand/registry';
 import { countEventPages } from '../catalog/sitemap';
-import { whenDbReady } from '../db';
+import { startCatalog } from '../startup/catalog';
 import { sitemap, sitemapPart } from './sitemap';
 
 const brand = brandRegistry().brands[0]!;
@@ -10,7 +10,7 @@ const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) 
 // The sitemap protocol allows 50,000 URLs a file; a small limit shows the index at work.
 describe('sitemap past the limit of one file', () => {
   beforeAll(async () => {
-    await whenDbReady();
+    await startCatalog();
   }, 120_000);
 
   test('one urlset while everything fits', async () => {

@@ -1,8 +1,8 @@
 import type { Brand } from '../brand/schema';
 import { brandForHost, defaultBrand } from '../brand/registry';
-import { DbUnavailableError } from '../db/types';
 import { CATALOG_CACHE, CORS_HEADERS, NO_STORE, deprecationHeaders, etagMatches, strongEtag } from './headers';
-import { ApiError, problemResponse, type ProblemCode } from './problem';
+import { domainProblem } from './domain-problem';
+import { problemResponse, type ProblemCode } from './problem';
 import { logError } from '../observability/log';
 
 export type ApiContext = {
@@ -36,12 +36,8 @@ function problem(brand: Brand | null, code: ProblemCode, detail?: string, header
 }
 
 function toProblem(brand: Brand, err: unknown): Response {
-  if (err instanceof ApiError) return problem(brand, err.code, err.detail, err.headers);
-  if (err instanceof DbUnavailableError) {
-    return problem(brand, 'upstream_unavailable', 'The catalog database is unavailable. Try again shortly.', {
-      'Retry-After': '2',
-    });
-  }
+  const known = domainProblem(err);
+  if (known) return problem(brand, known.code, known.detail, known.headers);
   logError(err, { component: 'api' });
   return problem(brand, 'internal_error');
 }

@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import { CatalogError, CatalogUnavailableError } from '../catalog/errors';
+import { DbUnavailableError } from '../db/types';
+import { domainProblem } from './domain-problem';
 import { etagMatches, strongEtag } from './headers';
-import { PROBLEMS, PROBLEM_CODES, ProblemSchema, problemBody, problemResponse, type ProblemCode } from './problem';
+import { ApiError, PROBLEMS, PROBLEM_CODES, ProblemSchema, problemBody, problemResponse, type ProblemCode } from './problem';
 
 describe('etagMatches', () => {
   const etag = strongEtag('{"a":1}');
@@ -98,5 +101,29 @@ describe('problems', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('retry-after')).toBe('7');
     expect(await res.json()).toEqual(problemBody('https://b.example', 'rate_limited', 'wait'));
+  });
+});
+
+describe('domainProblem', () => {
+  test('maps the catalog\'s errors to their problems, with the detail the catalog gave', () => {
+    expect(domainProblem(new CatalogError('event_not_found', 'No event "x".'))).toEqual({ code: 'event_not_found', detail: 'No event "x".', headers: {} });
+    expect(domainProblem(new CatalogError('slug_missing', 'Give the event slug.'))?.code).toBe('slug_missing');
+    for (const reason of ['slug_missing', 'event_not_found'] as const) expect(PROBLEMS[reason].status).toBeGreaterThanOrEqual(400);
+  });
+
+  test('an unavailable database is a 502 to retry shortly, whoever raised it', () => {
+    for (const err of [new DbUnavailableError('down'), new CatalogUnavailableError('timed out')]) {
+      const p = domainProblem(err);
+      expect(p?.code).toBe('upstream_unavailable');
+      expect(PROBLEMS[p!.code].status).toBe(502);
+      expect(p?.headers['Retry-After']).toBe('2');
+      expect(p?.detail).not.toMatch(/down|timed out/); // the internal message stays inside
+    }
+  });
+
+  test('the HTTP layer\'s own errors keep their code and headers; anything else is a bug', () => {
+    expect(domainProblem(new ApiError('invalid_body', 'Bad JSON.', { 'X-A': '1' }))).toEqual({ code: 'invalid_body', detail: 'Bad JSON.', headers: { 'X-A': '1' } });
+    expect(domainProblem(new Error('boom'))).toBeUndefined();
+    expect(domainProblem('boom')).toBeUndefined();
   });
 });

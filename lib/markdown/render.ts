@@ -1,11 +1,10 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Brand } from '../brand/schema';
 import { findEvent } from '../catalog/events';
-import { loopback } from '../http/loopback';
 import { MISSING_PATH, eventSlugOf } from '../site/event-exists';
 import { converted, markdownKey, type MarkdownPage } from './cache';
 import { mainToMarkdown, pageHead, withFrontmatter } from './convert';
-import { RENDER_HEADER } from './internal';
+import { RENDER_HEADER, selfRequest } from '../http/self-request';
 import { metrics } from '../observability/metrics';
 import { inSpan } from '../observability/tracing';
 
@@ -26,7 +25,7 @@ export function markdownPage(brand: Brand, pathWithSearch: string, host: string)
     const slug = eventSlugOf(pathWithSearch.split('?')[0]!);
     const missing = slug !== undefined && !(await findEvent(brand, slug));
     // The page's own HTML, marked so that it is never negotiated again.
-    const fetched = await loopback(missing ? MISSING_PATH : pathWithSearch, host, { headers: { accept: 'text/html', [RENDER_HEADER]: '1' } });
+    const fetched = await selfRequest(missing ? MISSING_PATH : pathWithSearch, host, { headers: { accept: 'text/html', [RENDER_HEADER]: '1' } });
     const status = missing ? 404 : fetched.status;
     const html = fetched.body;
     const url = new URL(pathWithSearch, brand.site_url).toString();

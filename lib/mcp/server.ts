@@ -8,8 +8,8 @@ import { parseListQuery } from '../catalog/query-params';
 import { brandTimeZone, localToday, RELATIVE_DAYS, relativeRange, type RelativeDay } from '../catalog/relative-dates';
 import { RADIUS_KM, readSearchFilters, SORTS } from '../catalog/search-filters';
 import { getEventTickets } from '../catalog/tickets';
-import { DbUnavailableError } from '../db/types';
-import { API_VERSION } from '../openapi/health-schema';
+import { CatalogUnavailableError } from '../catalog/errors';
+import { API_VERSION } from '../version';
 import { logError } from '../observability/log';
 import { processShared } from '../process-shared';
 import { eventMarkdown } from './event-markdown';
@@ -29,7 +29,7 @@ async function guarded(work: () => Promise<CallToolResult>): Promise<CallToolRes
   try {
     return await work();
   } catch (err) {
-    if (err instanceof DbUnavailableError) return failure('The catalog is unavailable right now. Try again shortly.');
+    if (err instanceof CatalogUnavailableError) return failure('The catalog is unavailable right now. Try again shortly.');
     logError(err, { tool: 'mcp' }, 'mcp tool failed');
     return failure('Internal error.');
   }

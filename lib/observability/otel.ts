@@ -5,7 +5,7 @@ import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import { config } from '../config';
 import { onShutdown } from '../lifecycle';
-import { API_VERSION } from '../openapi/health-schema';
+import { API_VERSION } from '../version';
 
 /**
  * Tracing over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set: Next's own spans (the

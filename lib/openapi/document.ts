@@ -5,7 +5,8 @@ import type { Brand } from '../brand/schema';
 import { EventDetailSchema, EventListSchema } from '../catalog/public-schema';
 import { ListQueryDoc } from '../catalog/query-params';
 import { PROBLEMS, PROBLEM_CODES, ProblemSchema, type ProblemCode } from '../http/problem';
-import { API_VERSION, HealthSchema } from './health-schema';
+import { API_VERSION } from '../version';
+import { HealthSchema } from './health-schema';
 
 export const API_BASE_PATH = '/api/public/v1';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-export const API_VERSION = '1.0.0';
+import { API_VERSION } from '../version';
 
 export const HealthSchema = z
   .strictObject({

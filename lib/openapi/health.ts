@@ -1,6 +1,7 @@
 import { catalogState } from '../catalog/events';
 import { config } from '../config';
-import { API_VERSION, type Health } from './health-schema';
+import { API_VERSION } from '../version';
+import type { Health } from './health-schema';
 
 export async function getHealth(): Promise<Health> {
   const kind = config().databaseUrl ? 'postgres' : 'pglite';

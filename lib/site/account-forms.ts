@@ -4,7 +4,7 @@ import { clientAddress } from '../agent/client-address';
 import { brandOrDefault } from '../brand/registry';
 import type { Brand } from '../brand/schema';
 import { config } from '../config';
-import { requestHost } from '../markdown/internal';
+import { requestHost } from '../http/self-request';
 import { SESSION_COOKIE, SECURE_SESSION_COOKIE } from './session-cookie';
 
 // Helpers of the website's account forms (route handlers under /entrar, /cadastro, /conta).

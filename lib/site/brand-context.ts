@@ -1,7 +1,7 @@
 import { headers } from 'next/headers';
 import { cache } from 'react';
 import { brandOrDefault } from '../brand/registry';
-import { requestHost } from '../markdown/internal';
+import { requestHost } from '../http/self-request';
 import type { Brand } from '../brand/schema';
 
 /** The brand of the page being rendered (from the Host header), once per request. */

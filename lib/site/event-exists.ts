@@ -1,4 +1,4 @@
-import { loopback } from '../http/loopback';
+import { selfRequest } from '../http/self-request';
 
 // Next 16 serves an empty body for notFound() in production (vercel/next.js#98954) while
 // an unmatched path renders app/not-found.tsx in full: a missing event's page is this one.
@@ -23,7 +23,7 @@ export function eventSlugOf(pathname: string): string | undefined {
  */
 export async function eventExists(slug: string, host: string): Promise<boolean> {
   try {
-    const reply = await loopback(`/api/public/v1/events/${encodeURIComponent(slug)}`, host, { method: 'HEAD' });
+    const reply = await selfRequest(`/api/public/v1/events/${encodeURIComponent(slug)}`, host, { method: 'HEAD' });
     // Anything but a clear 404 (database down, say) lets the page itself answer.
     return reply.status !== 404 && reply.status !== 400;
   } catch {

@@ -1,7 +1,7 @@
 import { windowedCache } from '../catalog/snapshot-cache';
 import { config } from '../config';
 import { mergeLinks } from '../http/link-header';
-import { loopback } from '../http/loopback';
+import { selfRequest } from '../http/self-request';
 import { metrics } from '../observability/metrics';
 import { inSpan } from '../observability/tracing';
 import { hashedPageCsp } from './security-headers';
@@ -47,7 +47,7 @@ export function publicPageCacheControl(): string {
 /** Renders one page through this server, as the proxy's own request (no budget, no cache), with its CSP. */
 export async function renderPage(path: string, host: string, status?: number): Promise<StoredPage> {
   const end = metrics().renders.startTimer();
-  const reply = await inSpan('page render', { 'url.path': path.split('?')[0] }, () => loopback(path, host, { headers: { accept: 'text/html', [FILL_HEADER]: '1' } }));
+  const reply = await inSpan('page render', { 'url.path': path.split('?')[0] }, () => selfRequest(path, host, { headers: { accept: 'text/html', [FILL_HEADER]: '1' } }));
   end({ status: String(status ?? reply.status) });
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {

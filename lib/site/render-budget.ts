@@ -2,7 +2,7 @@ import { spendBudget } from '../agent/edge';
 import { rateLimitHeaders } from '../agent/rate-limit';
 import type { Brand } from '../brand/schema';
 import { problemResponse } from '../http/problem';
-import { prefersMarkdown } from '../markdown/negotiate';
+import { prefersMarkdown } from '../http/negotiate';
 import { peekPage } from './page-cache';
 import { hashedPageCsp } from './security-headers';
 

@@ -1,13 +1,13 @@
 import { AUTH_CLIENT_HEADER } from '@/lib/auth-host/edge';
 import { handleAuthHost } from '@/lib/auth-host/router';
-import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER, internalToken } from '@/lib/markdown/internal';
+import { ORIGINAL_HOST_HEADER, isSelfRequest } from '@/lib/http/self-request';
 
 // The authentication host (requests to an auth_url host, rewritten here by the proxy).
 // Without the proxy's token, this path does not exist.
 type Context = { params: Promise<{ path?: string[] }> };
 
 async function handle(request: Request, context: Context): Promise<Response> {
-  if (request.headers.get(INTERNAL_HEADER) !== internalToken()) {
+  if (!isSelfRequest(request.headers)) {
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
   }
   const { path = [] } = await context.params;

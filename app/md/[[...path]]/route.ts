@@ -1,5 +1,5 @@
 import { brandOrDefault } from '@/lib/brand/registry';
-import { INTERNAL_HEADER, internalToken, requestHost } from '@/lib/markdown/internal';
+import { isSelfRequest, requestHost } from '@/lib/http/self-request';
 import { markdownResponse } from '@/lib/markdown/cache';
 import { markdownPage } from '@/lib/markdown/render';
 import { apiNotFound } from '@/lib/http/not-found';
@@ -7,7 +7,7 @@ import { apiNotFound } from '@/lib/http/not-found';
 // GET /md/{path}: the Markdown of page /{path}, reached only through the proxy's
 // negotiation (Accept: text/markdown), which adds the internal token.
 export async function GET(request: Request, { params }: { params: Promise<{ path?: string[] }> }): Promise<Response> {
-  if (request.headers.get(INTERNAL_HEADER) !== internalToken()) return apiNotFound(request);
+  if (!isSelfRequest(request.headers)) return apiNotFound(request);
   const host = requestHost(request.headers) ?? '';
   const brand = brandOrDefault(host);
   const { path = [] } = await params;

@@ -1,7 +1,7 @@
-import type { Db, Queryable } from '../db/types';
-import { DbUnavailableError } from '../db/types';
-import { metrics } from './metrics';
-import { inSpan } from './tracing';
+import type { Db, Queryable } from './types';
+import { DbUnavailableError } from './types';
+import { metrics } from '../observability/metrics';
+import { inSpan } from '../observability/tracing';
 
 /** The first SQL keyword of a statement (select, insert, with…): a bounded label. */
 function operation(sql: string): string {

@@ -1,0 +1,18 @@
+import type { NextRequest } from 'next/server';
+import type { Brand } from '../brand/schema';
+import { isSelfRequest } from '../http/self-request';
+
+/** A request on its way through the proxy, for a brand's host. */
+export type Edge = {
+  request: NextRequest;
+  pathname: string;
+  brand: Brand;
+  /** One of the server's own requests (lib/http/self-request): spends no budget, is not negotiated again. */
+  internal: boolean;
+  /** Headers for the answer, gathered along the chain (rate limits, Link). */
+  headers: Record<string, string>;
+};
+
+export function edgeOf(request: NextRequest, brand: Brand): Edge {
+  return { request, pathname: request.nextUrl.pathname, brand, internal: isSelfRequest(request.headers), headers: {} };
+}

@@ -1,0 +1,112 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { prefersMarkdown } from '../http/negotiate';
+import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER, RENDER_HEADER, internalToken } from '../http/self-request';
+import { canonicalPagePath, markdownResponse, peekMarkdown } from '../markdown/cache';
+import { aliasTarget } from '../site/aliases';
+import { MISSING_PATH, eventExists, eventSlugOf } from '../site/event-exists';
+import { FILL_HEADER, pageKey, peekPage, renderPage, servePage } from '../site/page-cache';
+import { PERSONAL_CACHE_CONTROL, personalPage, publicPage } from '../site/page-responses';
+import { isPersonalPage } from '../site/personal-pages';
+import { rendersAfresh, spendRenderBudget } from '../site/render-budget';
+import { hasSessionCookie } from '../site/session-cookie';
+import { FLIGHT_HEADER, PAGE_MARKER } from '../server/markers.mjs';
+import type { Edge } from './context';
+
+// Which answer a page request gets; what each answer is made of lives in lib/site (page
+// cache, personal pages, render budget) and lib/markdown (conversion).
+
+/**
+ * A page: on an alias host, a redirect to the brand's site; a personal page rendered for
+ * this request alone; Markdown when the client prefers it; else the public HTML page, one
+ * stored response for everyone in the snapshot window.
+ */
+export async function pageRoute(edge: Edge): Promise<Response> {
+  const redirect = aliasRedirect(edge);
+  if (redirect) return redirect;
+  edge.headers[PAGE_MARKER] = '1';
+  if (isPersonal(edge)) return personalAnswer(edge);
+  if (wantsMarkdown(edge)) return markdownAnswer(edge);
+  return htmlAnswer(edge);
+}
+
+/** On an alias host (localhost, 127.0.0.1), the same page on the brand's site. */
+function aliasRedirect(edge: Edge): Response | undefined {
+  if (edge.internal) return undefined;
+  const alias = aliasTarget(edge.brand, edge.request.headers.get('host'), edge.pathname + edge.request.nextUrl.search);
+  return alias ? NextResponse.redirect(alias, 308) : undefined;
+}
+
+/** The request headers a page route receives: the client's Host carried, the internal token not. */
+function forwardedHeaders(request: NextRequest): Headers {
+  const headers = new Headers(request.headers);
+  headers.delete(INTERNAL_HEADER);
+  headers.set(ORIGINAL_HOST_HEADER, request.headers.get('host') ?? '');
+  return headers;
+}
+
+/** Personal pages, and any page seen by a signed-in person (its header shows their name). */
+function isPersonal(edge: Edge): boolean {
+  return isPersonalPage(edge.pathname) || hasSessionCookie(edge.request.headers.get('cookie'));
+}
+
+/** Rendered for this request alone: never from or into a cache, never as Markdown. A missing event is the site's 404 page. */
+async function personalAnswer(edge: Edge): Promise<Response> {
+  const host = edge.request.headers.get('host') ?? '';
+  const slug = eventSlugOf(edge.pathname);
+  if (slug !== undefined && !(await eventExists(slug, host))) {
+    return servePage(await renderPage(MISSING_PATH, host, 404), edge.request.method, { ...edge.headers, 'Cache-Control': PERSONAL_CACHE_CONTROL });
+  }
+  return personalPage(forwardedHeaders(edge.request), edge.headers);
+}
+
+// The proxy's own render of a page for the cache, and the Markdown route's fetch of a
+// page to convert: both are rendered as they are, never negotiated or checked again.
+const isFill = (edge: Edge): boolean => edge.internal && edge.request.headers.has(FILL_HEADER);
+const isRenderForMarkdown = (edge: Edge): boolean => edge.internal && edge.request.headers.has(RENDER_HEADER);
+const isFlight = (edge: Edge): boolean => edge.request.headers.has(FLIGHT_HEADER);
+
+/** A client's request that prefers Markdown (the server's own page fetches are never negotiated). */
+function wantsMarkdown(edge: Edge): boolean {
+  return !isFill(edge) && !isRenderForMarkdown(edge) && prefersMarkdown(edge.request.headers.get('accept'));
+}
+
+/** The converted page if held, else a rewrite to the /md route, which converts it. */
+async function markdownAnswer(edge: Edge): Promise<Response> {
+  const { request, pathname, brand } = edge;
+  const search = request.nextUrl.search;
+  const canonical = canonicalPagePath(pathname);
+  const held = canonical === null ? undefined : peekMarkdown(brand, canonical + search);
+  if (held) return markdownResponse(await held, request.method, edge.headers);
+  const headers = forwardedHeaders(request);
+  headers.set(INTERNAL_HEADER, internalToken());
+  const target = request.nextUrl.clone();
+  target.pathname = `/md${pathname === '/' ? '' : pathname}`;
+  return NextResponse.rewrite(target, { request: { headers }, headers: edge.headers });
+}
+
+/**
+ * The HTML page. The server's own renders go on to the page route; a client's request is
+ * served from the page cache, and one that makes the server render (nothing held for its
+ * URL, or a client-router payload) first spends the client's render budget.
+ */
+async function htmlAnswer(edge: Edge): Promise<Response> {
+  const { request, pathname, brand, headers } = edge;
+  const search = request.nextUrl.search;
+  if (!isFill(edge)) {
+    const alternate = `<${new URL(pathname, brand.site_url)}>; rel="alternate"; type="text/markdown"`;
+    headers.Link = headers.Link ? `${headers.Link}, ${alternate}` : alternate;
+  }
+  const key = pageKey(brand.id, pathname + search);
+  if (isRenderForMarkdown(edge)) {
+    const held = peekPage(key);
+    if (held) return servePage(await held, request.method, headers);
+  }
+  const next = () => NextResponse.next({ request: { headers: forwardedHeaders(request) }, headers });
+  if (isFill(edge) || isRenderForMarkdown(edge)) return next();
+  if (rendersAfresh(key, isFlight(edge))) {
+    const refused = await spendRenderBudget(pathname, request.headers, brand);
+    if (refused) return refused;
+  }
+  if (isFlight(edge)) return next();
+  return servePage(await publicPage(key, pathname + search, pathname, request.headers.get('host') ?? ''), request.method, headers);
+}

@@ -1,0 +1,4 @@
+export declare const PEER_HEADER: 'x-catalog-peer';
+export declare const ORIGINAL_METHOD_HEADER: 'x-catalog-original-method';
+export declare const FLIGHT_HEADER: 'x-catalog-flight';
+export declare const PAGE_MARKER: 'x-catalog-page';

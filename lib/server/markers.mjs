@@ -1,0 +1,12 @@
+// The headers by which server.mjs tells the app what only the socket knows, and by which
+// the proxy tells server.mjs what to settle just before a head goes out. Plain JavaScript:
+// server.mjs runs outside Next's bundles. A client's copy of any of them is removed.
+
+/** The socket peer, for the rate limiter. */
+export const PEER_HEADER = 'x-catalog-peer';
+/** The method that Node's fetch Request cannot carry (TRACE), sent on as GET. */
+export const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
+/** A request of the client router for a page's RSC payload, not its HTML. */
+export const FLIGHT_HEADER = 'x-catalog-flight';
+/** Set by the proxy on page responses: server.mjs adds Vary: Accept and maps a 500 to a 503 page. */
+export const PAGE_MARKER = 'x-catalog-page';

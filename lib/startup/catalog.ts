@@ -1,0 +1,53 @@
+import { brandRegistry } from '../brand/registry';
+import { generateDemo } from '../catalog/demo';
+import { importLines } from '../catalog/import';
+import { config } from '../config';
+import { prepareWith, whenDbReady, type Db } from '../db';
+
+// Start-up of the catalog, above every layer it fills: the database layer opens and
+// migrates; this module makes the brands' rows and, when configured and empty, loads the
+// demo catalog. The server registers it at start (instrumentation.ts); tools and tests
+// that open the catalog in their own process call startCatalog().
+
+/** One row per registered brand. */
+export async function syncBrands(db: Db): Promise<void> {
+  const brands = brandRegistry().brands;
+  await db.query(
+    `INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name`,
+    [JSON.stringify(brands.map((b) => ({ id: b.id, name: b.name })))],
+  );
+}
+
+/** Loads the demo catalog into an empty database when CATALOG_SEED=demo. */
+export async function seedDemo(db: Db): Promise<void> {
+  if (config().catalogSeed !== 'demo') return;
+  const brands = brandRegistry().brands;
+  // Claimed in one statement: of several processes starting at once, one loads the demo.
+  const claim = await db.query(
+    'UPDATE catalog_state SET seeded_at = now() WHERE id = 1 AND seeded_at IS NULL AND NOT EXISTS (SELECT 1 FROM events) RETURNING id',
+  );
+  if (claim.length === 0) return;
+  const lines = (function* () {
+    for (const record of generateDemo({ brands, events: config().demoEvents })) yield JSON.stringify(record);
+  })();
+  const report = await importLines(db, lines, new Set(brands.map((b) => b.id)));
+  if (report.failed.length > 0) throw new Error(`demo catalog rejected lines: ${JSON.stringify(report.failed.slice(0, 3))}`);
+}
+
+/** What the process's catalog gets once migrated: the brands, then the demo when configured. */
+export async function prepareCatalog(db: Db): Promise<void> {
+  await syncBrands(db);
+  await seedDemo(db);
+}
+
+/** Hands prepareCatalog to the database layer; the catalog opens on the first query. */
+export function registerCatalogStartup(): void {
+  prepareWith(prepareCatalog);
+}
+
+/** Registers the start-up and waits until the catalog is open and filled (tools and tests). */
+export function startCatalog(): Promise<Db> {
+  registerCatalogStartup();
+  return whenDbReady();
+}
