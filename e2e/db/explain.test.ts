@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { brandRegistry } from '../../lib/brand/registry';
 import { generateDemo } from '../../lib/catalog/demo';
-import { eventSql, listSql } from '../../lib/catalog/events';
+import { eventSql, listSql } from '../../lib/catalog/list-sql';
 import { importLines } from '../../lib/catalog/import';
 import { parseListQuery } from '../../lib/catalog/query-params';
 import { searchTerms } from '../../lib/catalog/search-sql';

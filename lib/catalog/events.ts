@@ -1,83 +1,16 @@
 import type { Brand } from '../brand/schema';
 import { withDb } from '../db';
+import { eventSql, listSql } from './list-sql';
 import { toPublicDetail, toPublicListItem, type EventRow } from './map';
 import type { EventDetail, EventList } from './public-schema';
 import { MAX_OFFSET, type ListQuery } from './query-params';
 import { isSlug } from './record';
 import { RADIUS_KM } from './search-filters';
-import { coherenceSql, searchTerms, termSql, type ResolvedTerm } from './search-sql';
+import { searchTerms } from './search-sql';
 import { snapshot } from './snapshot-cache';
 
-// Every column the public shape needs, and nothing else: internal columns are never selected.
-const EVENT_COLUMNS = `
-  e.id::int AS id, e.slug, e.name, e.description, e.status, e.starts_at, e.ends_at, e.timezone,
-  e.is_online, e.is_closed, e.banner_url, e.thumbnail_url,
-  v.name AS venue_name, v.city AS venue_city, v.state AS venue_state, v.state_abbr AS venue_state_abbr,
-  v.formatted_address AS venue_address, v.latitude::text AS venue_latitude, v.longitude::text AS venue_longitude`;
-
-type Where = { clauses: string[]; params: unknown[]; add: (value: unknown) => string };
-
-// The filters of a listing, without the time condition (params: $1 brand, $2 now).
-function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
-  const params: unknown[] = [brand.id, now.toISOString()];
-  const clauses = ['e.brand_id = $1'];
-  const add = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  if (query.city) clauses.push(`e.city_key = catalog_fold(${add(query.city)})`);
-  if (query.state) clauses.push(`e.state_key = ${add(/^[a-z]{2}$/i.test(query.state) ? query.state.toLowerCase() : '')}`);
-  if (query.organization) {
-    clauses.push(`e.producer_id IN (SELECT id FROM producers WHERE brand_id = $1 AND slug = ${add(query.organization)})`);
-  }
-  // Calendar days in the event's own zone. The start index reads a range widened by the
-  // most any zone is ahead of (14 h) or behind (12 h) UTC; the zone's own day decides.
-  if (query.dateFrom) {
-    const day = add(query.dateFrom);
-    clauses.push(`e.starts_at >= ((${day}::date - interval '14 hours') AT TIME ZONE 'UTC')`);
-    clauses.push(`(e.starts_at AT TIME ZONE coalesce(e.timezone, 'UTC'))::date >= ${day}::date`);
-  }
-  if (query.dateTo) {
-    const day = add(query.dateTo);
-    clauses.push(`e.starts_at < ((${day}::date + 1 + interval '12 hours') AT TIME ZONE 'UTC')`);
-    clauses.push(`(e.starts_at AT TIME ZONE coalesce(e.timezone, 'UTC'))::date <= ${day}::date`);
-  }
-  if (query.near) {
-    clauses.push('NOT e.is_online', `e.venue_id IN (SELECT nv.id FROM ${nearVenues(query.near, query.radiusKm ?? RADIUS_KM.default, add)})`);
-  }
-  return { clauses, params, add };
-}
-
-const EARTH_RADIUS_KM = 6371.0088;
-
-/** Great-circle distance (haversine) in km from a venue (alias nv) to a point. */
-function distanceSql(lat: string, lng: string): string {
-  return `(2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
-    power(sin(radians(nv.latitude::float8 - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(nv.latitude::float8)) * power(sin(radians(nv.longitude::float8 - ${lng}) / 2), 2)))))`;
-}
-
-/**
- * The brand's venues within a radius (FROM clause, alias nv, with a `distance` column):
- * a latitude and longitude box read through the venue position index, then the exact
- * great-circle distance.
- */
-function nearVenues(near: { lat: number; lng: number }, radiusKm: number, add: (value: unknown) => string): string {
-  const dLat = radiusKm / 111.195;
-  const cosLat = Math.cos((near.lat * Math.PI) / 180);
-  const dLng = cosLat > 0.01 ? radiusKm / (111.195 * cosLat) : 360;
-  const lat = `${add(near.lat)}::float8`;
-  const lng = `${add(near.lng)}::float8`;
-  const box = [`nv.latitude BETWEEN ${add(Math.max(-90, near.lat - dLat))}::numeric AND ${add(Math.min(90, near.lat + dLat))}::numeric`];
-  // A box that crosses the antimeridian is left to the distance alone.
-  if (near.lng - dLng >= -180 && near.lng + dLng <= 180) {
-    box.push(`nv.longitude BETWEEN ${add(near.lng - dLng)}::numeric AND ${add(near.lng + dLng)}::numeric`);
-  }
-  const distance = distanceSql(lat, lng);
-  return `(SELECT nv.id, ${distance} AS distance FROM venues nv
-           WHERE nv.brand_id = $1 AND nv.latitude IS NOT NULL AND nv.longitude IS NOT NULL AND ${box.join(' AND ')}
-             AND ${distance} <= ${add(radiusKm)}::float8) nv`;
-}
+// The catalog's queries: a listing page, one event, the catalog's state. The statements
+// they run are built in list-sql.ts.
 
 /**
  * One page of the brand's events that have not ended. Without a search term they come
@@ -87,168 +20,6 @@ export function listEvents(brand: Brand, query: ListQuery): Promise<EventList> {
   const near = query.near ? `${query.near.lat},${query.near.lng},${query.radiusKm ?? RADIUS_KM.default}` : '';
   const key = `list|${brand.id}|${query.q ?? ''}|${query.city ?? ''}|${query.state ?? ''}|${query.organization ?? ''}|${query.page}|${query.perPage}|${query.dateFrom ?? ''}|${query.dateTo ?? ''}|${near}|${query.sort ?? ''}`;
   return snapshot(key, () => queryEvents(brand, query, new Date()));
-}
-
-export type Sql = { text: string; params: unknown[] };
-
-/**
- * The most events a listing counts: the deepest reachable offset plus one page. Past
- * it, `total` stops growing and `last_page` is the last page that can be reached, so
- * that counting costs the same on a catalog of any size.
- */
-export const countCap = (perPage: number) => MAX_OFFSET + perPage;
-
-/** Candidates per tier of a search are read in blocks of this many (see searchSql). */
-export const CANDIDATE_BLOCK = 250;
-
-// Events under way (started, not yet ended) are few whatever the catalog's size: they
-// are gathered first through the range index alone, then filtered and sorted.
-const UNDER_WAY = `WITH under_way AS MATERIALIZED (
-     SELECT e.id FROM events e
-     WHERE e.starts_at IS NOT NULL AND tstzrange(e.starts_at, e.listed_until, '[]') @> $2::timestamptz AND e.starts_at < $2)`;
-const UNDER_WAY_FROM = 'under_way u JOIN events e ON e.id = u.id';
-
-/**
- * The listed events that meet a condition, in three parts, each through an index: those
- * under way (found by the range index), those still to start (a range of the start index,
- * in order, where nothing needs to be skipped) and those without a start. Read as one, the
- * start index would be walked through every event that has already ended.
- */
-function listedParts(where: string, select: (from: string, part: string) => string): string[] {
-  // An event is listed at least until it starts (import derives listed_until so).
-  return [
-    select(UNDER_WAY_FROM, where),
-    select('events e', `${where} AND e.starts_at >= $2`),
-    select('events e', `${where} AND e.starts_at IS NULL AND e.listed_until >= $2`),
-  ];
-}
-
-/**
- * The two statements behind a listing page: the count (capped), and the page itself.
- * `terms` are the resolved terms of the search text (see searchTerms); none: no search.
- */
-export function listSql(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTerm[] = []): { count: Sql; page: Sql } {
-  const { clauses, params, add } = buildWhere(brand, query, now);
-  const where = clauses.join(' AND ');
-  const offset = (query.page - 1) * query.perPage;
-  const cap = countCap(query.perPage);
-  const counted = (from: string, part: string) => `(SELECT 1 FROM ${from} WHERE ${part} LIMIT ${cap})`;
-  const sort = query.sort === 'distance' && query.near ? 'distance' : terms.length > 0 && query.sort !== 'date' ? 'relevance' : 'date';
-  if (terms.length > 0 || sort === 'distance') {
-    // The count binds only what it uses: a statement cannot have parameters it never reads.
-    const forCount = buildWhere(brand, query, now);
-    const any = terms.length > 0 ? ` AND (${terms.map((t) => termSql(t, forCount.add, !query.near).cond()).join(' OR ')})` : '';
-    return {
-      count: {
-        text: `SELECT count(*)::int AS total FROM (SELECT 1 FROM events e WHERE ${forCount.clauses.join(' AND ')} AND e.listed_until >= $2${any} LIMIT ${cap}) t`,
-        params: forCount.params,
-      },
-      page:
-        sort === 'distance'
-          ? distanceSortSql(query, where, params, add, terms, offset)
-          : searchSql(where, params, add, terms, offset, query.perPage, sort, !query.near),
-    };
-  }
-  const limit = offset + query.perPage;
-  const ordered = (from: string, part: string) =>
-    `(SELECT e.id, e.starts_at FROM ${from} WHERE ${part} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`;
-  return {
-    count: {
-      text: `${UNDER_WAY}
-             SELECT count(*)::int AS total FROM (${listedParts(where, counted).join(' UNION ALL ')} LIMIT ${cap}) t`,
-      params,
-    },
-    page: {
-      text: `${UNDER_WAY}
-             SELECT ${EVENT_COLUMNS}
-             FROM (SELECT id, starts_at FROM (${listedParts(where, ordered).join(' UNION ALL ')}) u
-                   ORDER BY starts_at ASC NULLS LAST, id ASC LIMIT ${query.perPage} OFFSET ${offset}) picked
-             JOIN events e ON e.id = picked.id
-             LEFT JOIN venues v ON v.id = e.venue_id
-             ORDER BY picked.starts_at ASC NULLS LAST, picked.id ASC`,
-      params,
-    },
-  };
-}
-
-/**
- * A search page. Every event that matches at least one term is a result (the count is
- * exact up to its cap); ranking is bounded: candidates are read in date order, through
- * indexes and with a LIMIT, in tiers (events that match every term, events with a term
- * in their name, events that match any term), and only those candidates are scored.
- * Within the first CANDIDATE_BLOCK candidates of each tier the order is exact.
- */
-function searchSql(
-  where: string,
-  params: unknown[],
-  add: (value: unknown) => string,
-  terms: ResolvedTerm[],
-  offset: number,
-  perPage: number,
-  sort: 'relevance' | 'date',
-  indexedText: boolean,
-): Sql {
-  const parts = terms.map((t) => termSql(t, add, indexedText));
-  const any = `(${parts.map((p) => p.cond()).join(' OR ')})`;
-  const tiers = [any];
-  if (sort === 'relevance') {
-    const names = parts.flatMap((p) => (p.name ? [p.name()] : []));
-    if (names.length > 0) tiers.unshift(`(${names.join(' OR ')})`);
-    if (parts.length > 1) tiers.unshift(parts.map((p) => p.cond()).join(' AND '));
-  }
-  const block = Math.ceil((offset + perPage) / CANDIDATE_BLOCK) * CANDIDATE_BLOCK;
-  const ordered = (from: string, part: string) =>
-    `(SELECT e.id FROM ${from} WHERE ${part} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${block})`;
-  const candidates = tiers.flatMap((tier) => listedParts(`${where} AND ${tier}`, ordered));
-  // Sorted by date, the date-ordered candidates of the one tier are the exact answer.
-  const coherence = sort === 'relevance' ? coherenceSql(parts, add) : null;
-  const score =
-    sort === 'relevance'
-      ? `(SELECT sum(CASE WHEN s > 0 THEN 100 + s ELSE 0 END) FROM (VALUES ${parts.map((p) => `((${p.score()}))`).join(', ')}) AS t(s))${coherence ? ` + ${coherence}` : ''}`
-      : '0';
-  return {
-      text: `${UNDER_WAY},
-             candidates AS (SELECT DISTINCT id FROM (${candidates.join(' UNION ALL ')}) c),
-             scored AS (SELECT e.id, e.starts_at, ${score}::int AS score FROM candidates c JOIN events e ON e.id = c.id)
-             SELECT ${EVENT_COLUMNS}
-             FROM (SELECT id, starts_at, score FROM scored ORDER BY score DESC, starts_at ASC NULLS LAST, id ASC
-                   LIMIT ${perPage} OFFSET ${offset}) picked
-             JOIN events e ON e.id = picked.id
-             LEFT JOIN venues v ON v.id = e.venue_id
-             ORDER BY picked.score DESC, picked.starts_at ASC NULLS LAST, picked.id ASC`,
-    params,
-  };
-}
-
-/**
- * Nearest venue first, then soonest, then id. Exact and bounded: the venues within the
- * radius are few, and each gives at most one page's depth of its listed events, in start
- * order, through the (venue, start) index.
- */
-function distanceSortSql(
-  query: ListQuery,
-  where: string,
-  params: unknown[],
-  add: (value: unknown) => string,
-  terms: ResolvedTerm[],
-  offset: number,
-): Sql {
-  const any = terms.length > 0 ? ` AND (${terms.map((t) => termSql(t, add, false).cond()).join(' OR ')})` : '';
-  const limit = offset + query.perPage;
-  return {
-    text: `WITH near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenues(query.near!, query.radiusKm ?? RADIUS_KM.default, add)})
-           SELECT ${EVENT_COLUMNS}
-           FROM (SELECT x.id, x.starts_at, nvs.distance FROM near_venues nvs
-                 CROSS JOIN LATERAL (
-                   SELECT e.id, e.starts_at FROM events e
-                   WHERE e.venue_id = nvs.id AND ${where} AND e.listed_until >= $2${any}
-                   ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit}) x
-                 ORDER BY nvs.distance ASC, x.starts_at ASC NULLS LAST, x.id ASC LIMIT ${query.perPage} OFFSET ${offset}) picked
-           JOIN events e ON e.id = picked.id
-           LEFT JOIN venues v ON v.id = e.venue_id
-           ORDER BY picked.distance ASC, picked.starts_at ASC NULLS LAST, picked.id ASC`,
-    params,
-  };
 }
 
 /** listEvents without the snapshot cache, at a given instant. */
@@ -269,18 +40,6 @@ export async function queryEvents(brand: Brand, query: ListQuery, now: Date): Pr
       },
     };
   });
-}
-
-/** The statement behind the detail of one event. */
-export function eventSql(brand: Brand, slug: string): Sql {
-  return {
-    text: `SELECT ${EVENT_COLUMNS}, p.name AS producer_name, p.slug AS producer_slug
-       FROM events e
-       LEFT JOIN venues v ON v.id = e.venue_id
-       LEFT JOIN producers p ON p.id = e.producer_id
-       WHERE e.brand_id = $1 AND e.slug = $2`,
-    params: [brand.id, slug],
-  };
 }
 
 /** One event of the brand by slug, or null. Ended events stay reachable here. */

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { prefersMarkdown } from '../http/negotiate';
-import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER, RENDER_HEADER, internalToken } from '../http/self-request';
+import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER, RENDER_HEADER, selfRewriteHeaders } from '../http/self-request';
 import { canonicalPagePath, markdownResponse, peekMarkdown } from '../markdown/cache';
 import { aliasTarget } from '../site/aliases';
 import { MISSING_PATH, eventExists, eventSlugOf } from '../site/event-exists';
@@ -77,8 +77,7 @@ async function markdownAnswer(edge: Edge): Promise<Response> {
   const canonical = canonicalPagePath(pathname);
   const held = canonical === null ? undefined : peekMarkdown(brand, canonical + search);
   if (held) return markdownResponse(await held, request.method, edge.headers);
-  const headers = forwardedHeaders(request);
-  headers.set(INTERNAL_HEADER, internalToken());
+  const headers = selfRewriteHeaders(request);
   const target = request.nextUrl.clone();
   target.pathname = `/md${pathname === '/' ? '' : pathname}`;
   return NextResponse.rewrite(target, { request: { headers }, headers: edge.headers });
