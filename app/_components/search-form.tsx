@@ -5,6 +5,16 @@ import { NEAR_RADII, WHEN_CHIPS } from '@/lib/site/listing-params';
 
 type Form = { quando: string; perto: string };
 
+/** The brand's cities, for the city filter and for "Perto de". */
+function CityOptions({ cities }: { cities: FilterOptions['cities'] }) {
+  return cities.map((c) => (
+    <option key={`${c.city}-${c.state}`} value={c.city}>
+      {c.city}
+      {c.state ? ` - ${c.state}` : ''}
+    </option>
+  ));
+}
+
 /** Search and filters as a plain GET form: works without JavaScript. */
 export function SearchForm({ query, options, form }: { query: ListQuery; options: FilterOptions; form: Form }) {
   const when = WHEN_CHIPS.some((c) => c.value === form.quando) ? form.quando : query.dateFrom || query.dateTo ? 'periodo' : '';
@@ -18,12 +28,7 @@ export function SearchForm({ query, options, form }: { query: ListQuery; options
         Cidade
         <select name="city" defaultValue={query.city ?? ''}>
           <option value="">Todas</option>
-          {options.cities.map((c) => (
-            <option key={`${c.city}-${c.state}`} value={c.city}>
-              {c.city}
-              {c.state ? ` - ${c.state}` : ''}
-            </option>
-          ))}
+          <CityOptions cities={options.cities} />
         </select>
       </label>
       <label>
@@ -52,12 +57,7 @@ export function SearchForm({ query, options, form }: { query: ListQuery; options
         Perto de
         <select name="perto" defaultValue={form.perto}>
           <option value="">Qualquer lugar</option>
-          {options.cities.map((c) => (
-            <option key={`${c.city}-${c.state}`} value={c.city}>
-              {c.city}
-              {c.state ? ` - ${c.state}` : ''}
-            </option>
-          ))}
+          <CityOptions cities={options.cities} />
         </select>
       </label>
       <label>

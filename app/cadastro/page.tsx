@@ -1,17 +1,15 @@
 import type { Metadata } from 'next';
 import { CaptchaField } from '@/app/_components/captcha-field';
 import { messageFor } from '@/lib/site/account-forms';
+import { FormError, firstValue, type AccountPageProps } from '@/app/_components/account-page';
 
 export const metadata: Metadata = { title: 'Criar conta', robots: { index: false } };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-
 // Create an account: name, e-mail, password (NIST rules) and the CAPTCHA.
-export default async function SignUpPage({ searchParams }: Props) {
+export default async function SignUpPage({ searchParams }: AccountPageProps) {
   const q = await searchParams;
-  const error = messageFor(one(q.erro));
-  if (one(q.enviado) === '1') {
+  const error = messageFor(firstValue(q.erro));
+  if (firstValue(q.enviado) === '1') {
     return (
       <div className="account">
         <h1>Confira seu e-mail</h1>
@@ -27,11 +25,7 @@ export default async function SignUpPage({ searchParams }: Props) {
   return (
     <div className="account">
       <h1>Criar conta</h1>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <form method="post" action="/cadastro/enviar" className="account-form">
         <label>
           Nome

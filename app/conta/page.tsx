@@ -2,25 +2,19 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { messageFor } from '@/lib/site/account-forms';
 import { currentAccount } from '@/lib/site/current-account';
+import { FormError, firstValue, type AccountPageProps } from '@/app/_components/account-page';
 
 export const metadata: Metadata = { title: 'Minha conta', robots: { index: false } };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-
 // The signed-in person's account: name, e-mail, verification, two-step switch, sign-out.
-export default async function AccountPage({ searchParams }: Props) {
+export default async function AccountPage({ searchParams }: AccountPageProps) {
   const account = await currentAccount();
   if (!account) redirect('/entrar?next=%2Fconta');
-  const error = messageFor(one((await searchParams).erro));
+  const error = messageFor(firstValue((await searchParams).erro));
   return (
     <div className="account">
       <h1>Minha conta</h1>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <dl className="profile">
         <dt>Nome</dt>
         <dd>{account.name}</dd>

@@ -1,27 +1,21 @@
 import type { Metadata } from 'next';
 import { CaptchaField } from '@/app/_components/captcha-field';
 import { messageFor, safeNext } from '@/lib/site/account-forms';
+import { FormError, firstValue, type AccountPageProps } from '@/app/_components/account-page';
 
 export const metadata: Metadata = { title: 'Entrar', robots: { index: false } };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-
 // Sign in: e-mail, password and the CAPTCHA; then, with two-step verification, the code.
-export default async function SignInPage({ searchParams }: Props) {
+export default async function SignInPage({ searchParams }: AccountPageProps) {
   const q = await searchParams;
-  const next = safeNext(one(q.next));
-  const error = messageFor(one(q.erro));
-  const codeStep = one(q.etapa) === 'codigo';
+  const next = safeNext(firstValue(q.next));
+  const error = messageFor(firstValue(q.erro));
+  const codeStep = firstValue(q.etapa) === 'codigo';
   return (
     <div className="account">
       <h1>Entrar</h1>
-      {one(q.confirmado) === '1' && <p role="status" className="ok">E-mail confirmado. Agora é só entrar.</p>}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      {firstValue(q.confirmado) === '1' && <p role="status" className="ok">E-mail confirmado. Agora é só entrar.</p>}
+      <FormError message={error} />
       {codeStep ? (
         <form method="post" action="/entrar/codigo" className="account-form">
           <p>Enviamos um código de 6 dígitos para o seu e-mail. Ele vale por 10 minutos.</p>

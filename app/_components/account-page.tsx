@@ -1,0 +1,15 @@
+/** What Next gives an account page: its query, whose parameters say which step and which error to show. */
+export type AccountPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The first value of a query parameter. */
+export const firstValue = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+/** The message of a refused form (lib/site/account-forms), announced to screen readers; nothing without one. */
+export function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="error">
+      {message}
+    </p>
+  );
+}
