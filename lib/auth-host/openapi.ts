@@ -2,6 +2,7 @@ import { AUTH_CODES, AUTH_PROBLEMS, type AuthCode } from '../accounts/errors';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../accounts/passwords';
 import type { Brand } from '../brand/schema';
 import { config } from '../config';
+import { problemCodesMarkdown } from '../http/problem';
 
 const problemRef = { $ref: '#/components/schemas/Problem' };
 const problem = (description: string, codes: AuthCode[]) => ({
@@ -18,7 +19,6 @@ const common = {
 
 /** The OpenAPI 3.1 description of an authentication host, with every problem code. */
 export function authOpenApi(authUrl: string, brands: Brand[]) {
-  const codes = AUTH_CODES.map((c) => `| \`${c}\` | ${AUTH_PROBLEMS[c].status} | ${AUTH_PROBLEMS[c].about} |`).join('\n');
   const ttl = config().accounts.tokenTtlS;
   return {
     openapi: '3.1.0',
@@ -30,11 +30,7 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
         '',
         `Tokens are opaque bearer tokens valid for ${ttl} seconds (AUTH_TOKEN_TTL_S). The CAPTCHA of \`g-captcha-response\` is solved by a person in a browser: agents hand the person over to the website's /entrar page and never ask for a password or a code.`,
         '',
-        'Errors are `application/problem+json` (RFC 9457) with a stable `code`:',
-        '',
-        '| code | status | meaning |',
-        '|---|---|---|',
-        codes,
+        problemCodesMarkdown(AUTH_PROBLEMS),
       ].join('\n'),
     },
     servers: [{ url: authUrl }],

@@ -1,8 +1,5 @@
 import { AUTH_PROBLEMS, type AuthCode } from '../accounts/errors';
-
-export function authProblemType(authUrl: string, code: AuthCode): string {
-  return `${authUrl}/problems/${code}`;
-}
+import { problemDocument } from '../http/problem';
 
 /** RFC 9457 problem of the authentication host (and of the account API), with optional extensions. */
 export function authProblem(
@@ -12,10 +9,9 @@ export function authProblem(
   headers: Record<string, string> = {},
   extensions: Record<string, unknown> = {},
 ): Response {
-  const p = AUTH_PROBLEMS[code];
-  const body = { type: authProblemType(authUrl, code), title: p.title, status: p.status, code, ...(detail ? { detail } : {}), error: code, ...extensions };
+  const body = { ...problemDocument(AUTH_PROBLEMS, authUrl, code, detail), ...extensions };
   return new Response(JSON.stringify(body), {
-    status: p.status,
+    status: body.status,
     headers: { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', ...headers },
   });
 }

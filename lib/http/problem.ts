@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
+/** A table of stable problem codes, each with its status, title and explanation. */
+export type ProblemTable = Record<string, { status: number; title: string; about: string }>;
+
 // The one error model: every stable code with its status and title. Codes never change
-// meaning; new cases get new codes.
+// meaning; new cases get new codes. (The authentication host has a table of its own,
+// lib/accounts/errors.ts, built into documents by the same functions.)
 export const PROBLEMS = {
   slug_missing: { status: 400, title: 'Event slug missing', about: 'The event path has no slug, or only blanks.' },
   invalid_body: { status: 400, title: 'Invalid request body', about: 'The body is not a JSON object, or is malformed JSON.' },
@@ -18,7 +22,7 @@ export const PROBLEMS = {
   rate_limited: { status: 429, title: 'Too many requests', about: 'The request budget is spent; retry after the time in Retry-After.' },
   internal_error: { status: 500, title: 'Internal error', about: 'An unexpected error. Nothing about it is disclosed.' },
   upstream_unavailable: { status: 502, title: 'Catalog unavailable', about: 'The catalog database did not answer in time. Retry shortly.' },
-} as const satisfies Record<string, { status: number; title: string; about: string }>;
+} as const satisfies ProblemTable;
 
 export type ProblemCode = keyof typeof PROBLEMS;
 export const PROBLEM_CODES = Object.keys(PROBLEMS) as ProblemCode[];
@@ -48,20 +52,24 @@ export class ApiError extends Error {
   }
 }
 
-export function problemTypeUrl(siteUrl: string, code: ProblemCode): string {
+export function problemTypeUrl(siteUrl: string, code: string): string {
   return `${siteUrl}/problems/${code}`;
 }
 
+/** The RFC 9457 document of a code of `table`, its type a page under `baseUrl`. */
+export function problemDocument<T extends ProblemTable, C extends keyof T & string>(table: T, baseUrl: string, code: C, detail?: string) {
+  const p = table[code]!;
+  return { type: problemTypeUrl(baseUrl, code), title: p.title, status: p.status, code, ...(detail ? { detail } : {}), error: code };
+}
+
 export function problemBody(siteUrl: string, code: ProblemCode, detail?: string): Problem {
-  const p = PROBLEMS[code];
-  return {
-    type: problemTypeUrl(siteUrl, code),
-    title: p.title,
-    status: p.status,
-    code,
-    ...(detail ? { detail } : {}),
-    error: code,
-  };
+  return problemDocument(PROBLEMS, siteUrl, code, detail);
+}
+
+/** The codes of a table as the Markdown the OpenAPI documents show in their description. */
+export function problemCodesMarkdown(table: ProblemTable): string {
+  const rows = Object.entries(table).map(([code, p]) => `| \`${code}\` | ${p.status} | ${p.about} |`);
+  return ['Errors are `application/problem+json` (RFC 9457) with a stable `code`:', '', '| code | status | meaning |', '|---|---|---|', ...rows].join('\n');
 }
 
 export function problemResponse(

@@ -4,7 +4,7 @@ import { CredentialSchema } from '../agent/credential';
 import type { Brand } from '../brand/schema';
 import { EventDetailSchema, EventListSchema } from '../catalog/public-schema';
 import { ListQueryDoc } from '../catalog/query-params';
-import { PROBLEMS, PROBLEM_CODES, ProblemSchema, type ProblemCode } from '../http/problem';
+import { PROBLEMS, ProblemSchema, problemCodesMarkdown, type ProblemCode } from '../http/problem';
 import { API_VERSION } from '../version';
 import { HealthSchema } from './health-schema';
 
@@ -53,16 +53,11 @@ const notModified = { description: 'Not modified: the If-None-Match validator st
 const everywhere = { '405': methodNotAllowed, '421': misdirected, '429': rateLimited, '500': internal };
 
 function description(): string {
-  const codes = PROBLEM_CODES.map((c) => `| \`${c}\` | ${PROBLEMS[c].status} | ${PROBLEMS[c].about} |`).join('\n');
   return [
     'Read-only public catalog of events of one brand. The host you call selects the brand. No authentication.',
     'A response is a snapshot, never a reservation. To buy, send the person to the event `url`.',
     '',
-    'Errors are `application/problem+json` (RFC 9457) with a stable `code`:',
-    '',
-    '| code | status | meaning |',
-    '|---|---|---|',
-    codes,
+    problemCodesMarkdown(PROBLEMS),
   ].join('\n');
 }
 
