@@ -1,6 +1,7 @@
 import type { Brand } from '../brand/schema';
 import { MAX_OFFSET, type ListQuery } from './query-params';
 import { RADIUS_KM } from './search-filters';
+import { nearVenues } from './near-sql';
 import { coherenceSql, termSql, type ResolvedTerm } from './search-sql';
 
 // The statements behind the listing, search and detail, run by events.ts and read as
@@ -44,37 +45,6 @@ function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
     clauses.push('NOT e.is_online', `e.venue_id IN (SELECT nv.id FROM ${nearVenues(query.near, query.radiusKm ?? RADIUS_KM.default, add)})`);
   }
   return { clauses, params, add };
-}
-
-const EARTH_RADIUS_KM = 6371.0088;
-
-/** Great-circle distance (haversine) in km from a venue (alias nv) to a point. */
-function distanceSql(lat: string, lng: string): string {
-  return `(2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
-    power(sin(radians(nv.latitude::float8 - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(nv.latitude::float8)) * power(sin(radians(nv.longitude::float8 - ${lng}) / 2), 2)))))`;
-}
-
-/**
- * The brand's venues within a radius (FROM clause, alias nv, with a `distance` column):
- * a latitude and longitude box read through the venue position index, then the exact
- * great-circle distance.
- */
-function nearVenues(near: { lat: number; lng: number }, radiusKm: number, add: (value: unknown) => string): string {
-  const dLat = radiusKm / 111.195;
-  const cosLat = Math.cos((near.lat * Math.PI) / 180);
-  const dLng = cosLat > 0.01 ? radiusKm / (111.195 * cosLat) : 360;
-  const lat = `${add(near.lat)}::float8`;
-  const lng = `${add(near.lng)}::float8`;
-  const box = [`nv.latitude BETWEEN ${add(Math.max(-90, near.lat - dLat))}::numeric AND ${add(Math.min(90, near.lat + dLat))}::numeric`];
-  // A box that crosses the antimeridian is left to the distance alone.
-  if (near.lng - dLng >= -180 && near.lng + dLng <= 180) {
-    box.push(`nv.longitude BETWEEN ${add(near.lng - dLng)}::numeric AND ${add(near.lng + dLng)}::numeric`);
-  }
-  const distance = distanceSql(lat, lng);
-  return `(SELECT nv.id, ${distance} AS distance FROM venues nv
-           WHERE nv.brand_id = $1 AND nv.latitude IS NOT NULL AND nv.longitude IS NOT NULL AND ${box.join(' AND ')}
-             AND ${distance} <= ${add(radiusKm)}::float8) nv`;
 }
 
 export type Sql = { text: string; params: unknown[] };
