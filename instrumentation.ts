@@ -7,7 +7,7 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { startTracing } = await import('./lib/observability/otel');
   startTracing();
-  const { registerCatalogStartup } = await import('./lib/startup/catalog');
+  const { registerCatalogStartup } = await import('./lib/startup/register');
   registerCatalogStartup();
   const { logBrandSites } = await import('./lib/brand/announce');
   logBrandSites();

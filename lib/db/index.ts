@@ -4,6 +4,7 @@ import { instrumentDb } from './instrument';
 import { migrate } from './migrate';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
+import { preparation } from './preparation';
 import { onShutdown } from '../lifecycle';
 import { logger } from '../observability/log';
 import { processShared } from '../process-shared';
@@ -21,24 +22,19 @@ export async function openDb(options: { timeoutMs?: number } = {}): Promise<Db> 
   return c.databaseUrl ? openPostgres(c.databaseUrl, options.timeoutMs ?? c.dbTimeoutMs, c.dbPoolSize) : openPglite(c.catalogDir);
 }
 
-type Preparation = (db: Db) => Promise<void>;
+export { prepareWith } from './preparation';
 
 // One catalog per process, whichever route bundle asks first. What fills it (the brand
 // rows, the demo catalog) is the business of whoever starts the application
-// (lib/startup), which hands it over here before the first query.
-const state = processShared('catalog-db', () => ({ ready: undefined as Promise<Db> | undefined, prepare: undefined as Preparation | undefined }));
-
-/** Sets what runs once on the process's catalog after its migrations and before its first query. */
-export function prepareWith(prepare: Preparation): void {
-  state.prepare = prepare;
-}
+// (lib/startup), which hands it over (lib/db/preparation) before the first query.
+const state = processShared('catalog-db', () => ({ ready: undefined as Promise<Db> | undefined }));
 
 function start(): Promise<Db> {
   const attempt = (async () => {
     const db = instrumentDb(await openDb());
     try {
       await migrate(db);
-      await state.prepare?.(db);
+      await preparation()?.(db);
       onShutdown('catalog-db', () => db.close());
       if (db.kind === 'pglite') collectStartupGarbage();
       return db;

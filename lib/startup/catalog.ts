@@ -6,8 +6,8 @@ import { prepareWith, whenDbReady, type Db } from '../db';
 
 // Start-up of the catalog, above every layer it fills: the database layer opens and
 // migrates; this module makes the brands' rows and, when configured and empty, loads the
-// demo catalog. The server registers it at start (instrumentation.ts); tools and tests
-// that open the catalog in their own process call startCatalog().
+// demo catalog. The server registers it at start (./register, from instrumentation.ts);
+// tools and tests that open the catalog in their own process call startCatalog().
 
 /** One row per registered brand. */
 export async function syncBrands(db: Db): Promise<void> {
@@ -41,13 +41,8 @@ export async function prepareCatalog(db: Db): Promise<void> {
   await seedDemo(db);
 }
 
-/** Hands prepareCatalog to the database layer; the catalog opens on the first query. */
-export function registerCatalogStartup(): void {
-  prepareWith(prepareCatalog);
-}
-
 /** Registers the start-up and waits until the catalog is open and filled (tools and tests). */
 export function startCatalog(): Promise<Db> {
-  registerCatalogStartup();
+  prepareWith(prepareCatalog);
   return whenDbReady();
 }

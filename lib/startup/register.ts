@@ -1,0 +1,10 @@
+import { prepareWith } from '../db/preparation';
+
+/**
+ * Hands the catalog's start-up to the database layer, for the server (instrumentation.ts).
+ * The catalog opens on the first query; only then are the start-up's modules (the demo
+ * generator, the importer) loaded.
+ */
+export function registerCatalogStartup(): void {
+  prepareWith(async (db) => (await import('./catalog')).prepareCatalog(db));
+}
