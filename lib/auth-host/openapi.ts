@@ -10,6 +10,8 @@ const problem = (description: string, codes: AuthCode[]) => ({
   content: { 'application/problem+json': { schema: problemRef } },
 });
 const xOrigin = { $ref: '#/components/parameters/XOrigin' };
+/** A required JSON request body of this schema. */
+const jsonBody = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
 const tokenBody = { description: 'The user token.', content: { 'application/json': { schema: { $ref: '#/components/schemas/UserToken' } } } };
 const common = {
   '400': problem('Bad request.', ['origin_required', 'invalid_body']),
@@ -40,28 +42,21 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
           operationId: 'issueUserToken',
           summary: 'Sign in: e-mail, password and CAPTCHA, or the second step {attempt, code}',
           parameters: [xOrigin],
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: {
-                  oneOf: [
-                    {
-                      type: 'object',
-                      required: ['email', 'password', 'g-captcha-response'],
-                      properties: { email: { type: 'string', format: 'email' }, password: { type: 'string' }, 'g-captcha-response': { type: 'string' } },
-                    },
-                    {
-                      type: 'object',
-                      required: ['attempt', 'code'],
-                      description: 'Second step of two-step verification: the attempt from the two_step_required problem and the 6-digit code sent by e-mail. No CAPTCHA.',
-                      properties: { attempt: { type: 'string' }, code: { type: 'string', pattern: '^[0-9]{6}$' } },
-                    },
-                  ],
-                },
+          requestBody: jsonBody({
+            oneOf: [
+              {
+                type: 'object',
+                required: ['email', 'password', 'g-captcha-response'],
+                properties: { email: { type: 'string', format: 'email' }, password: { type: 'string' }, 'g-captcha-response': { type: 'string' } },
               },
-            },
-          },
+              {
+                type: 'object',
+                required: ['attempt', 'code'],
+                description: 'Second step of two-step verification: the attempt from the two_step_required problem and the 6-digit code sent by e-mail. No CAPTCHA.',
+                properties: { attempt: { type: 'string' }, code: { type: 'string', pattern: '^[0-9]{6}$' } },
+              },
+            ],
+          }),
           responses: {
             '200': tokenBody,
             ...common,
@@ -93,23 +88,16 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
           operationId: 'createAccount',
           summary: 'Create an account (CAPTCHA). Same answer whether or not the e-mail has an account.',
           parameters: [xOrigin],
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['name', 'email', 'password', 'g-captcha-response'],
-                  properties: {
-                    name: { type: 'string', minLength: 1, maxLength: 100 },
-                    email: { type: 'string', format: 'email' },
-                    password: { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, description: 'Not among the most common passwords; no composition rules.' },
-                    'g-captcha-response': { type: 'string' },
-                  },
-                },
-              },
+          requestBody: jsonBody({
+            type: 'object',
+            required: ['name', 'email', 'password', 'g-captcha-response'],
+            properties: {
+              name: { type: 'string', minLength: 1, maxLength: 100 },
+              email: { type: 'string', format: 'email' },
+              password: { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, description: 'Not among the most common passwords; no composition rules.' },
+              'g-captcha-response': { type: 'string' },
             },
-          },
+          }),
           responses: {
             '202': { description: 'Accepted: a verification e-mail (or, for an existing account, a notice to its owner) was sent.' },
             ...common,
