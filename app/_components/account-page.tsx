@@ -13,3 +13,13 @@ export function FormError({ message }: { message: string | null }) {
     </p>
   );
 }
+
+/** The e-mail field of the sign-in and sign-up forms. */
+export function EmailField() {
+  return (
+    <label>
+      E-mail
+      <input type="email" name="email" autoComplete="email" required maxLength={254} />
+    </label>
+  );
+}

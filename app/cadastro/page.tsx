@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { CaptchaField } from '@/app/_components/captcha-field';
 import { messageFor } from '@/lib/site/account-forms';
-import { FormError, firstValue, type AccountPageProps } from '@/app/_components/account-page';
+import { EmailField, FormError, firstValue, type AccountPageProps } from '@/app/_components/account-page';
 
 export const metadata: Metadata = { title: 'Criar conta', robots: { index: false } };
 
@@ -31,10 +31,7 @@ export default async function SignUpPage({ searchParams }: AccountPageProps) {
           Nome
           <input name="name" autoComplete="name" required maxLength={100} />
         </label>
-        <label>
-          E-mail
-          <input type="email" name="email" autoComplete="email" required maxLength={254} />
-        </label>
+        <EmailField />
         <label>
           Senha
           <input type="password" name="password" autoComplete="new-password" required minLength={8} maxLength={128} aria-describedby="regra-senha" />

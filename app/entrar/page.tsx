@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { CaptchaField } from '@/app/_components/captcha-field';
 import { messageFor, safeNext } from '@/lib/site/account-forms';
-import { FormError, firstValue, type AccountPageProps } from '@/app/_components/account-page';
+import { EmailField, FormError, firstValue, type AccountPageProps } from '@/app/_components/account-page';
 
 export const metadata: Metadata = { title: 'Entrar', robots: { index: false } };
 
@@ -31,10 +31,7 @@ export default async function SignInPage({ searchParams }: AccountPageProps) {
       ) : (
         <form method="post" action="/entrar/enviar" className="account-form">
           <input type="hidden" name="next" value={next} />
-          <label>
-            E-mail
-            <input type="email" name="email" autoComplete="email" required maxLength={254} />
-          </label>
+          <EmailField />
           <label>
             Senha
             <input type="password" name="password" autoComplete="current-password" required maxLength={512} />
