@@ -21,13 +21,37 @@ export type WindowedCache = {
   clear(): void;
 };
 
-type Stores = Map<string, LRUCache<string, Promise<unknown>>>;
+// What the cache holds is the settled value, never the promise of the request that
+// loaded it. In Node a promise carries the async context it was created in (every
+// AsyncLocalStorage store, Next's request store among them, which reaches the request,
+// its response and the whole render); a cached promise would keep that request alive
+// for as long as the entry lives. A load in flight is shared through `loading` and
+// forgotten as soon as it settles.
+type Held = { value: unknown };
+type Store = { held: LRUCache<string, Held>; loading: Map<string, Promise<unknown>> };
+type Stores = Map<string, Store>;
 const stores = processShared('snapshot-stores', (): Stores => new Map());
+const purge = processShared('snapshot-purge', () => ({ timer: undefined as ReturnType<typeof setTimeout> | undefined }));
 
 /** Milliseconds left in the current snapshot window (the full window when caching is off). */
 export function windowRemainingMs(now = Date.now()): number {
   const ttl = config().catalogCacheTtlMs;
   return ttl === 0 ? 0 : ttl - (now % ttl);
+}
+
+/**
+ * Drops every entry whose window has closed, once the current window ends, so that an
+ * idle server gives the memory of the last window's answers back instead of keeping
+ * them until the next request (lru-cache only drops a stale entry when it is read or
+ * evicted). One timer for all the caches, unref'd: it never keeps the process alive.
+ */
+function purgeAtWindowEnd(): void {
+  if (purge.timer) return;
+  purge.timer = setTimeout(() => {
+    purge.timer = undefined;
+    for (const s of stores.values()) s.held.purgeStale();
+  }, windowRemainingMs() + 1);
+  purge.timer.unref?.();
 }
 
 /**
@@ -48,56 +72,61 @@ export function approximateBytes(value: unknown): number {
 
 /**
  * A process-wide cache that follows the snapshot windows, bounded by entries (`max`) and
- * by bytes (`maxBytes`, default CACHE_MAX_MB): an answer is counted at its size once
- * loaded, and the least recently used answers go first.
+ * by bytes (`maxBytes`, default CACHE_MAX_MB): an answer is counted at its size, and the
+ * least recently used answers go first.
  */
 export function windowedCache(name: string, max: number, maxBytes = config().cacheMaxBytes): WindowedCache {
   const counters = { hit: metrics().snapshot.labels(name, 'hit'), miss: metrics().snapshot.labels(name, 'miss') };
-  const store = (): LRUCache<string, Promise<unknown>> | undefined => {
+  const store = (): Store | undefined => {
     if (config().catalogCacheTtlMs === 0) return undefined;
-    let c = stores.get(name);
-    if (!c) {
-      c = new LRUCache<string, Promise<unknown>>({ max, maxSize: maxBytes, ttlAutopurge: false });
-      stores.set(name, c);
-      const held = c;
+    let s = stores.get(name);
+    if (!s) {
+      s = { held: new LRUCache<string, Held>({ max, maxSize: maxBytes, ttlAutopurge: false }), loading: new Map() };
+      stores.set(name, s);
+      const held = s.held;
       reportCacheBytes(() => ({ [name]: held.calculatedSize }));
     }
-    return c;
+    return s;
+  };
+  const found = <T>(s: Store, key: string): Promise<T> | undefined => {
+    const held = s.held.get(key);
+    if (held) return Promise.resolve(held.value as T);
+    return s.loading.get(key) as Promise<T> | undefined;
   };
   return {
     load<T>(key: string, fn: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
-      const c = store();
-      if (!c) return fn();
-      const hit = c.get(key);
+      const s = store();
+      if (!s) return fn();
+      const hit = found<T>(s, key);
       if (hit) {
         counters.hit.inc();
         noteCache(true);
-        return hit as Promise<T>;
+        return hit;
       }
       counters.miss.inc();
       noteCache(false);
-      const ttl = windowRemainingMs();
+      // The entry lives until the end of the window in which its load began.
+      const window = Math.floor(Date.now() / config().catalogCacheTtlMs);
       const pending = fn();
-      // Counted small while it loads, at its size once it has loaded.
-      c.set(key, pending, { ttl, size: 1 });
-      const forget = () => {
-        if (c.get(key) === pending) c.delete(key);
+      s.loading.set(key, pending);
+      const settled = () => {
+        if (s.loading.get(key) === pending) s.loading.delete(key);
       };
       pending.then((value) => {
-        if (keep && !keep(value)) return forget();
-        // A failure (database down) is never remembered.
+        settled();
+        // A failure (database down) is never remembered, nor an answer `keep` refuses.
+        if (keep && !keep(value)) return;
         const size = approximateBytes(value);
-        if (c.peek(key) === pending) {
-          // lru-cache keeps the first size of a value set again: the entry is set anew.
-          const left = c.getRemainingTTL(key);
-          c.delete(key);
-          if (size <= maxBytes && left > 0) c.set(key, pending, { ttl: left, size });
-        }
-      }, forget);
+        const left = (window + 1) * config().catalogCacheTtlMs - Date.now();
+        if (size > maxBytes || left <= 0) return;
+        s.held.set(key, { value }, { ttl: left, size });
+        purgeAtWindowEnd();
+      }, settled);
       return pending;
     },
     peek<T>(key: string): Promise<T> | undefined {
-      const held = store()?.get(key) as Promise<T> | undefined;
+      const s = store();
+      const held = s ? found<T>(s, key) : undefined;
       if (held) {
         counters.hit.inc();
         noteCache(true);
@@ -105,7 +134,9 @@ export function windowedCache(name: string, max: number, maxBytes = config().cac
       return held;
     },
     clear(): void {
-      stores.get(name)?.clear();
+      const s = stores.get(name);
+      s?.held.clear();
+      s?.loading.clear();
     },
   };
 }
@@ -118,5 +149,8 @@ export function snapshot<T>(key: string, load: () => Promise<T>): Promise<T> {
 
 /** Forgets every snapshot: catalog answers, rendered pages and their Markdown. */
 export function clearSnapshots(): void {
-  for (const c of stores.values()) c.clear();
+  for (const s of stores.values()) {
+    s.held.clear();
+    s.loading.clear();
+  }
 }
