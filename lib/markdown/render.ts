@@ -1,4 +1,4 @@
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { tokenCount } from './tokens';
 import type { Brand } from '../brand/schema';
 import { findEvent } from '../catalog/events';
 import { MISSING_PATH, eventSlugOf } from '../site/event-exists';
@@ -32,7 +32,7 @@ export function markdownPage(brand: Brand, pathWithSearch: string, host: string)
     return convertTimed(async () => {
       const head = pageHead(html);
       const body = withFrontmatter(mainToMarkdown(html, brand.site_url), { ...head, url });
-      return { status, body, tokens: countTokens(body) };
+      return { status, body, tokens: tokenCount(body) };
     });
   });
 }

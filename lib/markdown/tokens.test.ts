@@ -1,0 +1,42 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { describe, expect, test } from 'vitest';
+import { tokenCount } from './tokens';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const retained = () => {
+  for (let i = 0; i < 3; i++) gc();
+  return process.memoryUsage().heapUsed;
+};
+
+// A word of letters only, as long as an unusual name: the tokenizer keeps it as one piece.
+const word = (n: number) => `festivalzinho${[...String(n)].map((d) => 'abcdefghij'[Number(d)]).join('')}`;
+// Texts of 256 KiB, each with long words no other text has (as an event's name or URL).
+const text = (n: number) =>
+  Array.from({ length: 3_000 }, (_, i) => `Forró em Recife: ${word(n * 10_000 + i)}`).join('\n').padEnd(256 * 1024, ' .');
+
+describe('token count', () => {
+  test('is the o200k count of the text', () => {
+    const sample = '# Forró em Recife\n\n| Setor | Lote | Preço |\n|---|---|---|\n| Pista | 1º | R$ 120,00 |\n';
+    expect(tokenCount(sample)).toBe(countTokens(sample));
+    expect(tokenCount(text(1))).toBe(countTokens(text(1)));
+  });
+
+  test('keeps nothing of the texts it counted', () => {
+    const before = retained();
+    for (let n = 0; n < 120; n++) tokenCount(text(n));
+    const grown = retained() - before;
+    // 120 texts of 256 KiB are 30 MiB (60 MiB as two-byte strings): the tokenizer's own
+    // cache keeps them all; counted here, less than a tenth of one is left.
+    expect(grown).toBeLessThan(8 * 2 ** 20);
+  });
+
+  test('the tokenizer alone would keep them (what the test above guards against)', () => {
+    const before = retained();
+    for (let n = 1_000; n < 1_120; n++) countTokens(text(n));
+    expect(retained() - before).toBeGreaterThan(16 * 2 ** 20);
+    tokenCount('');
+  });
+});
