@@ -10,10 +10,19 @@ export type RunningServer = {
   name: string;
   port: number;
   pid: number;
+  /** Whether the process is still running. */
+  alive: () => boolean;
+  /**
+   * Retained memory after full collections; only on a server started with `heapProbe`
+   * (e2e/support/heap-probe.mjs over an IPC channel, and GC exposed to that process alone).
+   */
+  heap: () => Promise<HeapFigures>;
   /** Everything the server printed, for failure messages. */
   output: () => string;
   stop: () => Promise<void>;
 };
+
+export type HeapFigures = { heapUsed: number; heapTotal: number; rss: number; external: number; arrayBuffers: number };
 
 /** A free TCP port on loopback, chosen by the kernel. */
 export function freePort(): Promise<number> {
@@ -29,10 +38,11 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts the production server (server.mjs over the last `next build`) with extra environment. */
-export async function startServer(name: string, env: Record<string, string>, options: { waitForDb?: boolean; port?: number } = {}): Promise<RunningServer> {
+export async function startServer(name: string, env: Record<string, string>, options: { waitForDb?: boolean; port?: number; nodeArgs?: string[]; heapProbe?: boolean } = {}): Promise<RunningServer> {
   if (!existsSync(`${ROOT}/.next/BUILD_ID`)) throw new Error('No production build: run `npm run build` first.');
   const port = options.port ?? (await freePort());
-  const child: ChildProcess = spawn(process.execPath, ['server.mjs'], {
+  const probe = options.heapProbe ? ['--expose-gc', '--import', './e2e/support/heap-probe.mjs'] : [];
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...probe, 'server.mjs'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -50,7 +60,7 @@ export async function startServer(name: string, env: Record<string, string>, opt
       RATE_LIMIT_IDENTITY: '1000000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.heapProbe ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout?.on('data', (d) => (out += d));
@@ -82,5 +92,17 @@ export async function startServer(name: string, env: Record<string, string>, opt
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { name, port, pid: child.pid!, output: () => out, stop };
+  const heap = () =>
+    new Promise<HeapFigures>((resolve, reject) => {
+      if (!options.heapProbe) return reject(new Error(`server ${name} was started without the heap probe`));
+      if (exited) return reject(new Error(`server ${name} has exited:\n${out.slice(-2000)}`));
+      const onExit = () => reject(new Error(`server ${name} exited:\n${out.slice(-2000)}`));
+      child.once('exit', onExit);
+      child.once('message', (m) => {
+        child.off('exit', onExit);
+        resolve(m as HeapFigures);
+      });
+      child.send({ type: 'heap' });
+    });
+  return { name, port, pid: child.pid!, alive: () => !exited, heap, output: () => out, stop };
 }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import pino from 'pino';
 import client from 'prom-client';
 
@@ -48,7 +49,8 @@ export function routeMatcher(distDir) {
   }
   const statics = new Set((manifest.staticRoutes ?? []).map((r) => r.page));
   const dynamics = (manifest.dynamicRoutes ?? []).map((r) => ({ page: r.page, regex: new RegExp(r.regex) }));
-  const cache = new Map();
+  // The most recent paths only: a crawler's unique paths must not pile up here.
+  const cache = new LRUCache({ max: 1_000 });
   return (pathname) => {
     const hit = cache.get(pathname);
     if (hit) return hit;
@@ -56,7 +58,7 @@ export function routeMatcher(distDir) {
     if (!route) route = dynamics.find((d) => d.regex.test(pathname))?.page;
     if (!route && pathname.startsWith('/_next/')) route = '/_next/*';
     route ??= 'unmatched';
-    if (cache.size < 10_000) cache.set(pathname, route);
+    cache.set(pathname, route);
     return route;
   };
 }
