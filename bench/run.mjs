@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import autocannon from 'autocannon';
 import { targets as pageTargets } from './targets.mjs';
 import { chart } from './chart.mjs';
-import { measureMemory, printMemory } from './memory.mjs';
+import { measureMemory, printMemory } from './memory.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -116,7 +116,7 @@ for (const c of rows.filter((r) => r.ratioOf)) {
   console.log(`${c.name} p50 vs ${base.name}: ${ratio.toFixed(2)}x (goal <= ${c.ratioOf.max}x) ${ratio <= c.ratioOf.max ? 'met' : 'MISSED'}`);
 }
 
-const memory = await measureMemory(PORT);
+const memory = await measureMemory();
 printMemory(memory);
 
 mkdirSync('bench/results', { recursive: true });
