@@ -110,6 +110,8 @@ describe('logs, metrics and traces of a production server', () => {
     expect(text).toMatch(/^catalog_rate_limit_rejections_total\{budget="markdown"\} 1$/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
     expect(text).toMatch(/^process_resident_memory_bytes [1-9]/m);
+    // Set by the full collection that follows the embedded catalog's start-up, and each one after.
+    expect(text).toMatch(/^nodejs_heap_used_after_gc_bytes [1-9]\d{6,}$/m);
   });
 
   test('traces over OTLP: the spans of one page request share its trace, with the render and each database statement', async () => {

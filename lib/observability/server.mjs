@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { LRUCache } from 'lru-cache';
 import pino from 'pino';
 import client from 'prom-client';
@@ -113,9 +114,22 @@ export function observeRequests(handler, { distDir, logger, metrics }) {
   };
 }
 
+/**
+ * The heap in use just after each full (mark-compact) collection: what the process really
+ * keeps. `nodejs_heap_size_used_bytes` is read at scrape time and rises and falls with the
+ * garbage not yet collected; this one rises only when something is retained.
+ */
+function observeHeapAfterCollection() {
+  const gauge = new client.Gauge({ name: 'nodejs_heap_used_after_gc_bytes', help: 'Heap in use right after the last full garbage collection (mark-compact), in bytes.' });
+  new PerformanceObserver((list) => {
+    if (list.getEntries().some((entry) => entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)) gauge.set(process.memoryUsage().heapUsed);
+  }).observe({ entryTypes: ['gc'] });
+}
+
 /** A listener of its own for the Prometheus text exposition; never the public port. */
 export function startMetricsListener(port, host, logger) {
   client.collectDefaultMetrics({ eventLoopMonitoringPrecision: 20 });
+  observeHeapAfterCollection();
   const server = createServer(async (req, res) => {
     if (req.url !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found: GET /metrics\n');
