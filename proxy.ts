@@ -3,6 +3,7 @@ import { isPagePath } from '@/lib/http/negotiate';
 import { authHostRoute } from '@/lib/edge/auth-host';
 import { brandSite } from '@/lib/edge/brand';
 import { discoveryLink } from '@/lib/edge/discovery-link';
+import { oversizedBody } from '@/lib/edge/oversized';
 import { allowedMethod } from '@/lib/edge/method';
 import { pageRoute } from '@/lib/edge/pages';
 import { rateBudget } from '@/lib/edge/rate-budget';
@@ -12,6 +13,8 @@ import { trailingSlash } from '@/lib/edge/trailing-slash';
 // is a function of its own in lib/edge; what a page is made of (cache, render, Markdown)
 // lives in lib/site and lib/markdown.
 export async function proxy(request: NextRequest): Promise<Response> {
+  const oversized = oversizedBody(request); // a body server.mjs refused whole: 413
+  if (oversized) return oversized;
   const authHost = authHostRoute(request); // the authentication hosts' own route
   if (authHost) return authHost;
   const edge = brandSite(request); // the brand of the Host, or 421

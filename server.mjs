@@ -3,9 +3,9 @@
 // the socket can know or what Next does not let a route decide; one comment per reason.
 import { ServerResponse, createServer } from 'node:http';
 import next from 'next';
-import { bodyLimitFor, limitBody, screenRequest, sendScreened } from './lib/http/raw-request.mjs';
+import { bodyLimitFor, guardBody, screenRequest, sendScreened } from './lib/http/raw-request.mjs';
 import { observeRequests, processLogger, startMetricsListener } from './lib/observability/server.mjs';
-import { FLIGHT_HEADER, ORIGINAL_METHOD_HEADER, PAGE_MARKER, PEER_HEADER } from './lib/server/markers.mjs';
+import { FLIGHT_HEADER, ORIGINAL_METHOD_HEADER, OVERSIZED_HEADER, PAGE_MARKER, PEER_HEADER } from './lib/server/markers.mjs';
 import { gracefulShutdown } from './lib/server/shutdown.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -21,16 +21,28 @@ if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort 
 const REFUSED_BY_FETCH = new Set(['TRACE']);
 const FLIGHT_REQUEST_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch'];
 
-const app = next({ dev: false, port, hostname: host });
+// Next serves a rewrite in the process when its origin is http://<hostname>:<port>, and
+// forwards it over HTTP otherwise; its request URLs call the loopback literals (127.x,
+// ::1) "localhost". Given a literal here, every rewrite (the authentication host, Markdown)
+// would make a hop over a pooled socket (to an address that may not listen, for ::1);
+// given "localhost", rewrites stay in the process whatever the listen address.
+const LOOPBACK_LITERAL = /^(?:127(?:\.\d{1,3}){3}|::1|\[::1\])$/;
+const app = next({ dev: false, port, hostname: LOOPBACK_LITERAL.test(host) ? 'localhost' : host });
 await app.prepare();
 const handle = app.getRequestHandler();
 
 const handler = observeRequests((req, res) => {
-  // Targets Next cannot route, a second Host, bodies past their limit: answered or bounded
-  // here, because Next would answer them with a 500 or read a body whole.
+  // Targets Next cannot route, a second Host: answered here, because Next would answer
+  // them with a 500.
   const screened = screenRequest(req);
   if (screened) return sendScreened(res, screened, req.method);
-  limitBody(req, bodyLimitFor(req.url ?? '/'));
+  // A body past its limit never reaches the app, whole or in part (Next would buffer it
+  // all, and a rewrite would forward it): the request goes on marked, for the proxy to
+  // answer 413 in the format of its host, and the connection closes after that answer.
+  guardBody(req, res, bodyLimitFor(req.url ?? '/'), OVERSIZED_HEADER, () => forward(req, res));
+}, { distDir: '.next', logger, metrics: metricsPort !== undefined });
+
+function forward(req, res) {
   // The rate limiter's client address is the socket's, which the app cannot see.
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
   // Next hides the client router's headers and its _rsc parameter from the proxy.
@@ -46,7 +58,7 @@ const handler = observeRequests((req, res) => {
   }
   markPages(res);
   handle(req, res);
-}, { distDir: '.next', logger, metrics: metricsPort !== undefined });
+}
 const server = createServer(handler);
 // The app's requests to itself (page renders, page fetches for Markdown) go to a loopback
 // listener of their own, which stays open while the public one drains at shutdown.

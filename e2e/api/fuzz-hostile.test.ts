@@ -98,7 +98,7 @@ const placed = (inner: string) => [
 
 describe('fuzz: bodies of every depth and size', () => {
   const expected: Record<string, number[]> = {
-    [`${API}/agent/identity`]: [201, 400],
+    [`${API}/agent/identity`]: [201, 400, 413],
     '/a2a': [200, 413],
     '/mcp': [200, 202, 400, 406, 413, 415],
   };

@@ -79,28 +79,30 @@ describe('bodies', () => {
     expect((res.json() as { code: string }).code).toBe('invalid_body');
   });
 
-  test('identity: a blank body past 16 KiB is refused, with or without Content-Length', async () => {
+  test('identity: a blank body past 16 KiB is refused whole, with or without Content-Length', async () => {
     const blank = ' '.repeat(1024 * 1024);
     const declared = await post(`${API}/agent/identity`, blank);
-    expect(declared.status).toBe(400);
-    expect((declared.json() as { code: string }).code).toBe('invalid_body');
+    expect(declared.status).toBe(413);
+    expect((declared.json() as { code: string }).code).toBe('payload_too_large');
     const chunked = await rawRequest(
       target.port,
       [`POST ${API}/agent/identity HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/json', 'Transfer-Encoding: chunked', 'Connection: close', '', ''].join('\r\n') +
         Array.from({ length: 64 }, () => `${(8192).toString(16)}\r\n${' '.repeat(8192)}\r\n`).join('') +
         '0\r\n\r\n',
     );
-    expect(chunked.status).toBe(400);
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body)).toMatchObject({ code: 'payload_too_large', status: 413 });
     // Within the limit a blank body is still no body.
     expect((await post(`${API}/agent/identity`, ' '.repeat(1000))).status).toBe(201);
   });
 
   test('a body is answered before it is all sent: 8 MiB announced, 64 KiB sent', async () => {
     const res = await rawRequest(target.port, [`POST ${API}/agent/identity HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/json', `Content-Length: ${8 * 1024 * 1024}`, '', ''].join('\r\n') + ' '.repeat(64 * 1024));
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(413);
+    expect(res.headers.connection).toBe('close');
   });
 
-  test('after an oversized body, the same connection carries the next requests', async () => {
+  test('after an oversized body the connection closes, and the next requests are answered on a new one', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const send = (path: string, body: string) =>
       new Promise<number>((resolve, reject) => {
@@ -116,7 +118,7 @@ describe('bodies', () => {
       for (let i = 0; i < 3; i++) {
         expect(await send('/a2a', ' '.repeat(200 * 1024))).toBe(413);
         expect(await send('/a2a', '{}')).toBe(200);
-        expect(await send(`${API}/agent/identity`, ' '.repeat(100 * 1024))).toBe(400);
+        expect(await send(`${API}/agent/identity`, ' '.repeat(100 * 1024))).toBe(413);
         expect(await send(`${API}/agent/identity`, '{}')).toBe(201);
       }
     } finally {
@@ -124,12 +126,13 @@ describe('bodies', () => {
     }
   });
 
-  test('/a2a and /mcp: past 64 KiB a 413 with a JSON-RPC error', async () => {
+  test('/a2a and /mcp: past 64 KiB a 413 problem, before any of it reaches the route', async () => {
     const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(70 * 1024) } });
     for (const path of ['/a2a', '/mcp']) {
       const res = await post(path, big);
       expect(res.status, path).toBe(413);
-      expect((res.json() as { error: { code: number } }).error.code).toBeLessThan(0);
+      expect(res.header('content-type'), path).toBe('application/problem+json');
+      expect(res.json(), path).toMatchObject({ code: 'payload_too_large', status: 413, type: expect.stringMatching(/\/problems\/payload_too_large$/) });
     }
   });
 

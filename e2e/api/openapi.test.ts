@@ -44,7 +44,7 @@ describe.each(targets)('openapi.json on $name', (target) => {
     const statuses = (path: string, method = 'get') => Object.keys(op(path, method)).sort();
     expect(statuses('/events')).toEqual(['200', '304', '400', '405', '421', '429', '500', '502']);
     expect(statuses('/events/{slug}')).toEqual(['200', '304', '400', '404', '405', '421', '429', '500', '502']);
-    expect(statuses('/agent/identity', 'post')).toEqual(['201', '400', '405', '421', '429', '500']);
+    expect(statuses('/agent/identity', 'post')).toEqual(['201', '400', '405', '413', '421', '429', '500']);
     expect(statuses('/health')).toEqual(['200', '405', '421', '500']);
     expect(statuses('/openapi.json')).toEqual(['200', '304', '405', '421', '429', '500']);
     const names = (r: { headers?: Record<string, unknown> } | undefined) => Object.keys(r?.headers ?? {}).sort();

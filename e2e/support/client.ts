@@ -15,6 +15,8 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   body?: string;
   timeoutMs?: number;
+  /** The address to connect to: 127.0.0.1 unless the server listens elsewhere. */
+  address?: string;
 };
 
 /** One HTTP request to a local server with an explicit Host header (Node does not resolve *.localhost). */
@@ -22,7 +24,7 @@ export function request(port: number, path: string, options: RequestOptions = {}
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
-        host: '127.0.0.1',
+        host: options.address ?? '127.0.0.1',
         port,
         path,
         method: options.method ?? 'GET',

@@ -9,6 +9,8 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export type RunningServer = {
   name: string;
   port: number;
+  /** An address the server listens on, to connect to. */
+  address: string;
   pid: number;
   /** Whether the process is still running. */
   alive: () => boolean;
@@ -77,6 +79,9 @@ export async function startServer(name: string, env: Record<string, string>, opt
     clearTimeout(timer);
   };
 
+  // What a client connects to: the listen address, or loopback for the wildcard.
+  const listen = env.HOST ?? '127.0.0.1';
+  const address = listen === '0.0.0.0' || listen === '::' ? '127.0.0.1' : listen;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (exited) throw new Error(`server ${name} exited during start:\n${out}`);
@@ -85,7 +90,7 @@ export async function startServer(name: string, env: Record<string, string>, opt
       throw new Error(`server ${name} did not become ready:\n${out}`);
     }
     try {
-      const res = await request(port, '/api/public/v1/health');
+      const res = await request(port, '/api/public/v1/health', { address });
       if (res.status === 200 && (options.waitForDb === false || (res.json() as { database: { status: string } }).database.status === 'up')) break;
     } catch {
       // not listening yet
@@ -104,5 +109,5 @@ export async function startServer(name: string, env: Record<string, string>, opt
       });
       child.send({ type: 'heap' });
     });
-  return { name, port, pid: child.pid!, alive: () => !exited, heap, output: () => out, stop };
+  return { name, port, address, pid: child.pid!, alive: () => !exited, heap, output: () => out, stop };
 }

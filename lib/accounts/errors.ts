@@ -17,6 +17,7 @@ export const AUTH_PROBLEMS = {
   cross_site: { status: 403, title: 'Cross-site request refused', about: 'Forms of this site only accept posts from its own pages.' },
   not_found: { status: 404, title: 'Not found', about: 'No resource of the authentication host lives at this path.' },
   method_not_allowed: { status: 405, title: 'Method not allowed', about: 'The resource does not answer this HTTP method; see the Allow header.' },
+  payload_too_large: { status: 413, title: 'Request body too large', about: 'The body is past 16 KiB. It is refused whole and the connection closes.' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type', about: 'Send Content-Type: application/json.' },
   rate_limited: { status: 429, title: 'Too many attempts', about: 'A brute-force limit is reached; retry after the time in Retry-After.' },
   internal_error: { status: 500, title: 'Internal error', about: 'An unexpected error. Nothing about it is disclosed.' },

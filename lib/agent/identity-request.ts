@@ -14,7 +14,7 @@ export async function readIdentityRequest(request: Request): Promise<{ type: 'an
   try {
     text = await readBoundedText(request);
   } catch (err) {
-    if (err instanceof BodyTooLargeError) throw new ApiError('invalid_body', err.message);
+    if (err instanceof BodyTooLargeError) throw new ApiError('payload_too_large', err.message);
     throw err;
   }
   if (text.trim() === '') return { type: 'anonymous' };

@@ -10,9 +10,10 @@ export const AUTH_CLIENT_HEADER = 'x-catalog-auth-client';
 
 /**
  * The proxy's whole part in the authentication host: send the request to its route.
- * Next serves a rewrite whose origin differs from the one it listens on by forwarding
- * it over HTTP, through the proxy again; the internal token lets that second pass
- * through untouched, and the client's address and Host travel in headers.
+ * The rewrite keeps the request's origin, which server.mjs makes Next's own, so it is
+ * served in the process; were it ever forwarded over HTTP, through the proxy again, the
+ * internal token lets that second pass through untouched. The client's address and
+ * Host travel in headers.
  */
 export function rewriteToAuthHost(request: NextRequest): NextResponse {
   const headers = selfRewriteHeaders(request);

@@ -13,6 +13,7 @@ const xOrigin = { $ref: '#/components/parameters/XOrigin' };
 /** A required JSON request body of this schema. */
 const jsonBody = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
 const tokenBody = { description: 'The user token.', content: { 'application/json': { schema: { $ref: '#/components/schemas/UserToken' } } } };
+const tooLarge = problem('The body is over 16 KiB: refused whole, before any of it is read; the connection closes after this answer.', ['payload_too_large']);
 const common = {
   '400': problem('Bad request.', ['origin_required', 'invalid_body']),
   '429': problem('A brute-force limit is reached; see Retry-After.', ['rate_limited']),
@@ -61,6 +62,7 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
             '200': tokenBody,
             ...common,
             '403': problem('E-mail not verified, or a two-step code is needed (the problem carries `attempt`).', ['email_unverified', 'two_step_required']),
+            '413': tooLarge,
             '415': problem('Not JSON.', ['unsupported_media_type']),
           },
         },
@@ -101,6 +103,7 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
           responses: {
             '202': { description: 'Accepted: a verification e-mail (or, for an existing account, a notice to its owner) was sent.' },
             ...common,
+            '413': tooLarge,
             '415': problem('Not JSON.', ['unsupported_media_type']),
           },
         },

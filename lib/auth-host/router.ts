@@ -26,7 +26,7 @@ async function readJson(request: Request): Promise<Record<string, unknown>> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') throw new AuthError('unsupported_media_type', 'Send Content-Type: application/json.');
   const text = await request.text();
-  if (text.length > MAX_BODY) throw new AuthError('invalid_body', 'The body is larger than 16 KiB.');
+  if (text.length > MAX_BODY) throw new AuthError('payload_too_large', 'The body is larger than 16 KiB.');
   let value: unknown;
   try {
     value = JSON.parse(text);

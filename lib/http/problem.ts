@@ -18,6 +18,7 @@ export const PROBLEMS = {
   not_found: { status: 404, title: 'Not found', about: 'No public API resource lives at this path.' },
   event_not_found: { status: 404, title: 'Event not found', about: 'No event of this brand has this slug.' },
   method_not_allowed: { status: 405, title: 'Method not allowed', about: 'The resource does not answer this HTTP method; see the Allow header.' },
+  payload_too_large: { status: 413, title: 'Request body too large', about: 'The body is past the limit of its path (16 KiB; 64 KiB for /mcp and /a2a). It is refused whole and the connection closes.' },
   misdirected_request: { status: 421, title: 'Unknown host', about: 'This host is not one of the brands served here.' },
   rate_limited: { status: 429, title: 'Too many requests', about: 'The request budget is spent; retry after the time in Retry-After.' },
   internal_error: { status: 500, title: 'Internal error', about: 'An unexpected error. Nothing about it is disclosed.' },

@@ -2,6 +2,7 @@
 // request-target forms that Next cannot route (asterisk-form, absolute-form), a second
 // Host header, percent-encoding that does not decode, and bodies past their limit.
 // Plain JavaScript: server.mjs runs outside the Next bundles.
+import { AsyncResource } from 'node:async_hooks';
 
 /** Body limits in bytes, by path; every other path takes at most DEFAULT_BODY_LIMIT. */
 export const BODY_LIMITS = {
@@ -84,41 +85,67 @@ export function screenRequest(req) {
 }
 
 /**
- * Bounds the body while it streams: past `limit` bytes the request body ends (the app
- * sees limit + 1 bytes and refuses it) and the rest is dropped as it arrives, never
- * stored. Next buffers a request body for its proxy and waits for its end before the
- * route runs; ending it early lets the route answer while the client is still sending.
+ * Holds a request until its body is known to fit its limit, then calls `proceed(oversized)`
+ * once. A body is passed on whole or not at all: a request that goes on to the app (and
+ * may be forwarded by a rewrite) always carries exactly the body its framing announces.
+ * - No body, or a Content-Length within the limit: at once (the parser never delivers more
+ *   than the length announced).
+ * - A Content-Length past the limit: at once, as oversized, before a byte is read.
+ * - A chunked body: held in memory (at most `limit` bytes) until it ends, then passed on
+ *   as it came; past the limit, oversized at once, without waiting for the rest.
+ * An oversized request reaches the app with an empty body, `Content-Length: 0`, and
+ * `marker` set to the limit, for the app to answer 413; what the client still sends is
+ * dropped as it arrives, and the connection closes after that answer, so no byte of the
+ * refused body is ever read as the start of another request.
  */
-export function limitBody(req, limit) {
+export function guardBody(req, res, limit, marker, proceed) {
+  delete req.headers[marker];
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  const declared = req.headers['content-length'];
+  if (!chunked) {
+    if (declared === undefined || Number(declared) <= limit) return proceed(false);
+    refuse(req, res, limit, marker);
+    return proceed(true);
+  }
+  // Resumed from the parser's callback: in the request's own async context.
+  const resume = AsyncResource.bind(proceed);
   const push = req.push;
+  let held = [];
   let seen = 0;
-  let ended = false;
   req.push = function (chunk, encoding) {
-    if (ended) return true;
     if (chunk === null) {
-      ended = true;
-      return push.call(this, null);
+      req.push = push;
+      for (const buffer of held) push.call(this, buffer);
+      held = [];
+      push.call(this, null);
+      process.nextTick(resume, false);
+      return true;
     }
-    const size = typeof chunk === 'string' ? Buffer.byteLength(chunk, encoding) : chunk.length;
-    if (seen + size <= limit) {
-      seen += size;
-      return push.call(this, chunk, encoding);
-    }
-    const room = limit + 1 - seen;
-    seen = limit + 1;
-    ended = true;
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
-    push.call(this, buffer.subarray(0, room));
-    // Marked complete: a reader that ends here (and destroys the stream, as `for await`
-    // does) must not abort the connection, which stays open to drop the rest and to
-    // carry the answer. Marked dumped: Node's HTTP parser then drops the rest of the body
-    // itself instead of pushing it (Next replaces the request's stream methods, this
-    // override included, once its copy of the body has ended).
-    this.complete = true;
-    this._dumped = true;
-    push.call(this, null);
+    seen += buffer.length;
+    if (seen <= limit) {
+      held.push(buffer);
+      return true;
+    }
+    held = [];
+    req.push = push;
+    refuse(req, res, limit, marker);
+    process.nextTick(resume, true);
     return true;
   };
+}
+
+function refuse(req, res, limit, marker) {
+  req.headers[marker] = String(limit);
+  req.headers['content-length'] = '0';
+  delete req.headers['transfer-encoding'];
+  // Node's HTTP parser drops the rest of a body marked dumped instead of pushing it; marked
+  // complete, a reader that ends here does not abort the connection that carries the answer.
+  req.complete = true;
+  req._dumped = true;
+  req.push(null);
+  // The answer says `Connection: close` and the socket ends after it.
+  res.shouldKeepAlive = false;
 }
 
 /** The answer of screenRequest on the response. */

@@ -1,7 +1,7 @@
-import { IncomingMessage } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, test } from 'vitest';
-import { bodyLimitFor, decodablePath, limitBody, screenRequest } from './raw-request.mjs';
+import { bodyLimitFor, decodablePath, guardBody, screenRequest } from './raw-request.mjs';
 
 function incoming(method: string, url: string, rawHeaders: string[] = ['Host', 'aurora.localhost']): IncomingMessage {
   const req = new IncomingMessage(new Socket());
@@ -54,27 +54,74 @@ describe('screenRequest', () => {
   });
 });
 
-describe('limitBody', () => {
-  test('the body ends one byte past the limit, and what follows is dropped', async () => {
-    const req = incoming('POST', '/a2a');
-    limitBody(req, 10);
-    req.push(Buffer.from('12345'));
-    req.push(Buffer.from('67890abc'));
-    req.push(Buffer.from('more and more'));
-    req.push(null);
+describe('guardBody', () => {
+  const MARKER = 'x-test-oversized';
+  const guarded = (req: IncomingMessage, limit = 10) => {
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = true;
+    const calls: boolean[] = [];
+    guardBody(req, res, limit, MARKER, (oversized) => calls.push(oversized));
+    return { res, calls };
+  };
+  const bodyOf = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    expect(Buffer.concat(chunks).toString()).toBe('1234567890a');
+    return Buffer.concat(chunks).toString();
+  };
+
+  test('no body, or a Content-Length within the limit: goes on at once, untouched', () => {
+    for (const headers of [['Host', 'a'], ['Host', 'a', 'Content-Length', '10']]) {
+      const req = incoming('POST', '/a2a', headers);
+      const { res, calls } = guarded(req);
+      expect(calls).toEqual([false]);
+      expect(req.headers[MARKER]).toBeUndefined();
+      expect(res.shouldKeepAlive).toBe(true);
+    }
   });
 
-  test('a body within the limit passes whole', async () => {
-    const req = incoming('POST', '/a2a');
-    limitBody(req, 10);
-    req.push(Buffer.from('0123456789'));
+  test("a Content-Length past the limit: refused before a byte is read, the body empty, the connection to close", async () => {
+    const req = incoming('POST', '/a2a', ['Host', 'a', 'Content-Length', '11']);
+    const { res, calls } = guarded(req);
+    expect(calls).toEqual([true]);
+    expect(req.headers[MARKER]).toBe('10');
+    expect(req.headers['content-length']).toBe('0');
+    expect(res.shouldKeepAlive).toBe(false);
+    expect((req as IncomingMessage & { _dumped: boolean })._dumped).toBe(true);
+    expect(await bodyOf(req)).toBe('');
+  });
+
+  test('a chunked body within the limit is held until it ends, then passed on whole', async () => {
+    const req = incoming('POST', '/a2a', ['Host', 'a', 'Transfer-Encoding', 'chunked']);
+    const { calls } = guarded(req);
+    req.push(Buffer.from('01234'));
+    req.push('56789', 'utf8');
+    await new Promise((r) => process.nextTick(r));
+    expect(calls).toEqual([]);
     req.push(null);
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    expect(Buffer.concat(chunks).toString()).toBe('0123456789');
+    await new Promise((r) => process.nextTick(r));
+    expect(calls).toEqual([false]);
+    expect(req.headers[MARKER]).toBeUndefined();
+    expect(await bodyOf(req)).toBe('0123456789');
+  });
+
+  test('a chunked body past the limit: refused as soon as it passes it, nothing of it passed on', async () => {
+    const req = incoming('POST', '/a2a', ['Host', 'a', 'Transfer-Encoding', 'chunked']);
+    const { res, calls } = guarded(req);
+    req.push(Buffer.from('0123456'));
+    req.push(Buffer.from('7890'));
+    await new Promise((r) => process.nextTick(r));
+    expect(calls).toEqual([true]);
+    expect(req.headers[MARKER]).toBe('10');
+    expect(req.headers['transfer-encoding']).toBeUndefined();
+    expect(req.headers['content-length']).toBe('0');
+    expect(res.shouldKeepAlive).toBe(false);
+    expect(await bodyOf(req)).toBe('');
+  });
+
+  test("a client's own marker is removed", () => {
+    const req = incoming('POST', '/a2a', ['Host', 'a', 'X-Test-Oversized', '1']);
+    expect(guarded(req).calls).toEqual([false]);
+    expect(req.headers[MARKER]).toBeUndefined();
   });
 
   test('limits by path', () => {

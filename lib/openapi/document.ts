@@ -127,7 +127,8 @@ export function buildOpenApi(brand: Brand) {
           },
           responses: {
             '201': { description: 'A new credential.', headers: headers(...LIMITED), content: { 'application/json': { schema: CredentialSchema } } },
-            '400': problem('The identity type is not supported, or the body is not a JSON object (malformed, nested deeper than 32 levels, or over 16 KiB).', ['unsupported_identity_type', 'invalid_body']),
+            '400': problem('The identity type is not supported, or the body is not a JSON object (malformed, or nested deeper than 32 levels).', ['unsupported_identity_type', 'invalid_body']),
+            '413': problem('The body is over 16 KiB: refused whole, before any of it is read; the connection closes after this answer.', ['payload_too_large'], COMMON),
             ...everywhere,
           },
         },

@@ -10,3 +10,5 @@ export const ORIGINAL_METHOD_HEADER = 'x-catalog-original-method';
 export const FLIGHT_HEADER = 'x-catalog-flight';
 /** Set by the proxy on page responses: server.mjs adds Vary: Accept and maps a 500 to a 503 page. */
 export const PAGE_MARKER = 'x-catalog-page';
+/** A request whose body was past its path's limit, refused whole; the value is the limit in bytes. */
+export const OVERSIZED_HEADER = 'x-catalog-oversized';
