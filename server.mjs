@@ -73,10 +73,11 @@ globalThis[Symbol.for('event-catalog.loopback-port')] = internal.address().port;
 function markPages(res) {
   const writeHead = res.writeHead;
   res.writeHead = function (status, ...rest) {
+    // Where the proxy sent a request inside the app (the authentication host's route, a
+    // Markdown conversion) is no business of the client.
+    res.removeHeader('x-middleware-rewrite');
     if (res.getHeader(PAGE_MARKER)) {
       res.removeHeader(PAGE_MARKER);
-      // Where the proxy sent a Markdown request inside the app is no business of the client.
-      res.removeHeader('x-middleware-rewrite');
       const vary = String(res.getHeader('vary') ?? '');
       const listed = vary.split(',').map((v) => v.trim().toLowerCase());
       if (!listed.includes('accept')) res.setHeader('Vary', vary ? `${vary}, Accept` : 'Accept');

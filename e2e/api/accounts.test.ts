@@ -176,6 +176,11 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     const page = await request(port, new URL(p.type).pathname, { host: `auth.localhost:${port}` });
     expect(page.status).toBe(200);
     expect(page.text).toContain('not_found');
+    // A name that is no code is no page, even one every object has.
+    for (const name of ['__proto__', 'constructor', 'tostring']) expect((await request(port, `/problems/${name}`, { host: `auth.localhost:${port}` })).status, name).toBe(404);
+    // Where the request went inside the app is not said.
+    expect(missing.header('x-middleware-rewrite')).toBeUndefined();
+    expect(page.header('x-middleware-rewrite')).toBeUndefined();
     const wrongMethod = await auth('/auth/token');
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.header('allow')).toBe('POST, OPTIONS');
@@ -287,6 +292,21 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     expect(problem(wrong).code).toBe('invalid_credentials');
   });
 
+  test('an e-mail is one plain mailbox: a display name, brackets or a list are refused', async () => {
+    for (const email of ['x<attacker@evil.example>', 'Ana <ana@example.com>', 'ana@example.com, eve@evil.example', '"a b"@example.com']) {
+      const res = await auth('/users', { method: 'POST', body: { name: 'Ana', email, password: 'lua cheia de março', 'g-captcha-response': await captcha() }, ip: newIp() });
+      expect(problem(res).code, email).toBe('invalid_field');
+    }
+  });
+
+  test('a site form with a multipart body over 16 KiB is refused whole (413), not a 5xx', async () => {
+    const boundary = 'limite';
+    const body = [`--${boundary}`, 'Content-Disposition: form-data; name="email"', '', 'a'.repeat(17_000), `--${boundary}--`, ''].join('\r\n');
+    const res = await request(port, '/entrar/enviar', { method: 'POST', host: `aurora.localhost:${port}`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: site('aurora') }, body });
+    expect(res.status).toBe(413);
+    expect(problem(res).code).toBe('payload_too_large');
+  });
+
   test('weak passwords are refused with the NIST rules', async () => {
     for (const password of ['short', 'password123', 'iloveyou']) {
       const res = await auth('/users', { method: 'POST', body: { name: 'Ana', email: 'ana@example.com', password, 'g-captcha-response': 'x' }, ip: newIp() });
@@ -307,6 +327,30 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     expect(Number(blocked.header('retry-after'))).toBeGreaterThan(0);
     // Another address is not blocked.
     await token('aurora', email, password, newIp());
+  });
+
+  test('brute force: concurrent guesses are counted atomically (20 at once, 3 evaluated)', async () => {
+    const { email, password } = await verifiedAccount();
+    const ip = newIp();
+    const solved = await Promise.all(Array.from({ length: 20 }, () => captcha()));
+    const answers = await Promise.all(solved.map((c, i) => auth('/auth/token', { method: 'POST', body: { email, password: `wrong ${i}`, 'g-captcha-response': c }, ip })));
+    const codes = answers.map((res) => problem(res).code);
+    expect(codes.filter((c) => c === 'invalid_credentials').length).toBe(3);
+    expect(codes.filter((c) => c === 'rate_limited').length).toBe(17);
+    await token('aurora', email, password, newIp());
+  });
+
+  test('brute force: the addresses of one IPv6 /64 are one address to every account limit', async () => {
+    const { email, password } = await verifiedAccount();
+    const net = `2001:db8:${(ipSeq++).toString(16)}:7`;
+    for (let i = 0; i < 3; i++) {
+      const res = await auth('/auth/token', { method: 'POST', body: { email, password: `wrong ${i}`, 'g-captcha-response': await captcha() }, ip: `${net}::${(i + 1).toString(16)}` });
+      expect(problem(res).code).toBe('invalid_credentials');
+    }
+    const fourth = await auth('/auth/token', { method: 'POST', body: { email, password, 'g-captcha-response': await captcha() }, ip: `${net}:aaaa:bbbb:cccc:dddd` });
+    expect(fourth.status).toBe(429);
+    // Another /64 is another client.
+    await token('aurora', email, password, `2001:db8:${(ipSeq++).toString(16)}:8::1`);
   });
 
   test('a token is refused on another brand; the same e-mail on two brands is two accounts', async () => {
@@ -378,7 +422,7 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     expect((await onSite('mare', '/conta')).status).toBeGreaterThanOrEqual(300);
 
     // Open redirects are refused.
-    for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
+    for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/.//evil.example', '/a/..//evil.example']) {
       const res = await onSite('mare', '/entrar/enviar', { method: 'POST', form: { email, password: 'wrong password', 'g-captcha-response': 'x', next }, ip: newIp() });
       expect(res.header('location')!.startsWith(`${site('mare')}/entrar?`)).toBe(true);
       expect(new URL(res.header('location')!).searchParams.get('next')).toBe('/conta');

@@ -9,6 +9,7 @@ import { processShared } from '../process-shared';
 //  - signInAddress: failed sign-ins per address per day, whatever the e-mail;
 //  - signUp: accounts created per address per hour;
 //  - challenge: CAPTCHA challenges minted per address per minute.
+// "Address" is the client's address group (lib/network.ts): an IPv4 address, an IPv6 /64.
 export type AuthLimit = 'signInEmail' | 'signInAddress' | 'signUp' | 'challenge';
 
 export class LimitExceeded extends Error {
@@ -46,33 +47,44 @@ function limiters(): Record<AuthLimit, RateLimiterAbstract> {
 
 const retryS = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
-/** Throws LimitExceeded when `key` has no points left under `limit` (nothing is spent). */
-export async function ensureUnder(limit: AuthLimit, key: string): Promise<void> {
-  try {
-    const res = await limiters()[limit].get(key);
-    const max = (limiters()[limit] as unknown as { points: number }).points;
-    if (res && res.consumedPoints >= max) throw new LimitExceeded(retryS(res));
-  } catch (err) {
-    if (err instanceof LimitExceeded) throw err;
-  }
-}
-
 /** Spends one point; throws LimitExceeded when that was past the limit. */
 export async function spend(limit: AuthLimit, key: string): Promise<void> {
-  try {
-    await limiters()[limit].consume(key, 1);
-  } catch (err) {
-    if (err instanceof RateLimiterRes) throw new LimitExceeded(retryS(err));
-    console.warn(`[auth-limits] store error, request allowed: ${(err as Error).message}`);
+  await spendAll([[limit, key]]);
+}
+
+export type Spend = [AuthLimit, string];
+
+/**
+ * Spends one point under each limit before the attempt it pays for is evaluated, so that
+ * concurrent attempts cannot all find the limit unreached (a read, then a write, lets
+ * them): the store's consume is one atomic step per key. Past any limit, LimitExceeded,
+ * and the points already spent by this call are given back. A store error lets the
+ * attempt through (the limits are a second line behind the CAPTCHA).
+ */
+export async function spendAll(spends: Spend[]): Promise<void> {
+  const spent: Spend[] = [];
+  for (const [limit, key] of spends) {
+    try {
+      await limiters()[limit].consume(key, 1);
+      spent.push([limit, key]);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) {
+        await refund(spent);
+        throw new LimitExceeded(retryS(err));
+      }
+      console.warn(`[auth-limits] store error, request allowed: ${(err as Error).message}`);
+    }
   }
 }
 
-/** Records a failure without refusing the request that failed. */
-export async function recordFailure(limit: AuthLimit, key: string): Promise<void> {
-  try {
-    await limiters()[limit].penalty(key, 1);
-  } catch {
-    // best effort: the next ensureUnder reads whatever was stored
+/** Gives back one point under each limit: the attempt turned out not to be a failure. */
+export async function refund(spends: Spend[]): Promise<void> {
+  for (const [limit, key] of spends) {
+    try {
+      await limiters()[limit].reward(key, 1);
+    } catch {
+      // best effort: the point expires with its window
+    }
   }
 }
 

@@ -3,11 +3,12 @@ import { config } from '../config';
 import type { Db } from '../db/types';
 import { verifyCaptcha } from './captcha';
 import { AuthError } from './errors';
-import { LimitExceeded, ensureUnder, recordFailure, reset, spend } from './limits';
+import { LimitExceeded, refund, reset, spend, spendAll, type Spend } from './limits';
 import { sendMail } from './mail';
 import { codeMail, existingAccountMail, verificationMail } from './messages';
 import { hashPassword, passwordProblem, verifyDecoy, verifyPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords';
-import { normalizeEmail } from './secrets';
+import { addressGroup } from '../network';
+import { mailbox } from './address';
 import { findAccount, findAccountByEmail, insertAccount, newEmailLink, useEmailLink, type Account } from './store';
 import { issueToken, spendToken, tokenOwner, type IssuedToken } from './tokens';
 import { checkCode, openAttempt } from './two-step';
@@ -16,7 +17,6 @@ import { checkCode, openAttempt } from './two-step';
 // forms. Every refusal is an AuthError with a stable code.
 export type Caller = { brand: Brand; address: string };
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 
 function text(value: unknown, field: string): string {
   if (typeof value !== 'string') throw new AuthError('invalid_field', `${field} must be a string.`);
@@ -24,8 +24,8 @@ function text(value: unknown, field: string): string {
 }
 
 function email(value: unknown): string {
-  const e = normalizeEmail(text(value, 'email'));
-  if (e.length > 254 || !EMAIL.test(e)) throw new AuthError('invalid_field', 'email is not a valid e-mail address.');
+  const e = mailbox(text(value, 'email'));
+  if (e === null) throw new AuthError('invalid_field', 'email is not one e-mail address (local@domain, nothing else).');
   return e;
 }
 
@@ -62,7 +62,7 @@ export async function signUp(db: Db, caller: Caller, input: SignUp): Promise<voi
       weak === 'common' ? 'This password is among the most common ones; choose another.' : `The password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
     );
   }
-  await limited(() => spend('signUp', caller.address));
+  await limited(() => spend('signUp', addressGroup(caller.address)));
   await captcha(db, caller, input.captcha);
   const passwordHash = await hashPassword(password);
   const account = await insertAccount(db, { brandId: caller.brand.id, email: address, name, passwordHash });
@@ -82,20 +82,25 @@ export async function signIn(db: Db, caller: Caller, input: SignIn): Promise<Iss
   const address = email(input.email);
   const password = text(input.password, 'password');
   if (password.length > 4 * PASSWORD_MAX) throw new AuthError('invalid_credentials');
-  const emailKey = `${caller.brand.id}:${address}:${caller.address}`;
-  await limited(async () => {
-    await ensureUnder('signInEmail', emailKey);
-    await ensureUnder('signInAddress', caller.address);
-  });
-  await captcha(db, caller, input.captcha);
-  const account = await findAccountByEmail(db, caller.brand.id, address);
-  const ok = account ? await verifyPassword(account.passwordHash, password) : await verifyDecoy(password);
-  if (!account || !ok) {
-    await recordFailure('signInEmail', emailKey);
-    await recordFailure('signInAddress', caller.address);
-    throw new AuthError('invalid_credentials', 'Wrong e-mail or password.');
+  const group = addressGroup(caller.address);
+  const emailKey = `${caller.brand.id}:${address}:${group}`;
+  // Every attempt is paid for before it is evaluated; what turns out not to be a failed
+  // guess is given back.
+  const spent: Spend[] = [['signInEmail', emailKey], ['signInAddress', group]];
+  await limited(() => spendAll(spent));
+  let account: Account | null;
+  let ok: boolean;
+  try {
+    await captcha(db, caller, input.captcha);
+    account = await findAccountByEmail(db, caller.brand.id, address);
+    ok = account ? await verifyPassword(account.passwordHash, password) : await verifyDecoy(password);
+  } catch (err) {
+    await refund(spent); // no password was tried: CAPTCHA refused, or a store unavailable
+    throw err;
   }
+  if (!account || !ok) throw new AuthError('invalid_credentials', 'Wrong e-mail or password.');
   await reset('signInEmail', emailKey);
+  await refund([['signInAddress', group]]);
   if (!account.emailVerified) {
     const secret = await newEmailLink(db, account.id);
     await sendMail(verificationMail(caller.brand, account.email, account.name, secret));
@@ -113,12 +118,17 @@ export async function signIn(db: Db, caller: Caller, input: SignIn): Promise<Iss
 export async function signInWithCode(db: Db, caller: Caller, input: { attempt: unknown; code: unknown }): Promise<IssuedToken> {
   const attempt = text(input.attempt, 'attempt');
   const code = text(input.code, 'code').trim();
-  await limited(() => ensureUnder('signInAddress', caller.address));
-  const check = await checkCode(db, attempt, code);
-  if (!check.ok) {
-    await recordFailure('signInAddress', caller.address);
-    throw check.reason === 'wrong_code' ? new AuthError('invalid_code', 'Wrong code; check the latest e-mail.') : new AuthError('attempt_expired');
+  const spent: Spend[] = [['signInAddress', addressGroup(caller.address)]];
+  await limited(() => spendAll(spent));
+  let check: Awaited<ReturnType<typeof checkCode>>;
+  try {
+    check = await checkCode(db, attempt, code);
+  } catch (err) {
+    await refund(spent);
+    throw err;
   }
+  if (!check.ok) throw check.reason === 'wrong_code' ? new AuthError('invalid_code', 'Wrong code; check the latest e-mail.') : new AuthError('attempt_expired');
+  await refund(spent);
   const account = await findAccount(db, caller.brand.id, check.accountId);
   if (!account) throw new AuthError('attempt_expired');
   return issueToken(db, caller.brand.id, account.id, config().accounts.tokenTtlS);

@@ -1,6 +1,6 @@
-import { isIP } from 'node:net';
 import type { Brand } from '../brand/schema';
 import { config } from '../config';
+import { addressGroup } from '../network';
 import { clientAddress } from './client-address';
 import { CREDENTIAL_HEADER, verifyCredential } from './credential';
 import { isPagePath, prefersMarkdown } from '../http/negotiate';
@@ -32,17 +32,7 @@ export function rateLimitKey(headers: Headers, brand: Brand): string {
  * IPv6 (one subscriber's share, which it can spread over countless addresses).
  */
 export function addressKey(headers: Headers): string {
-  const address = clientAddress(headers, config().trustedProxies);
-  if (isIP(address) !== 6) return `ip:${address}`;
-  return `net:${expandIpv6(address).slice(0, 4).join(':')}::/64`;
-}
-
-function expandIpv6(address: string): string[] {
-  const [head = '', tail = ''] = address.toLowerCase().split('%')[0]!.split('::');
-  const left = head ? head.split(':') : [];
-  const right = address.includes('::') && tail ? tail.split(':') : [];
-  const fill = address.includes('::') ? Array(Math.max(0, 8 - left.length - right.length)).fill('0') : [];
-  return [...left, ...fill, ...right].map((h) => h.replace(/^0+(?=.)/, ''));
+  return addressGroup(clientAddress(headers, config().trustedProxies));
 }
 
 /** The credential-minting request, which also spends the address's `identity` budget. */

@@ -1,6 +1,7 @@
 import { config } from '../config';
 import { AuthError, AUTH_PROBLEMS, type AuthCode } from '../accounts/errors';
 import { LimitExceeded, spend } from '../accounts/limits';
+import { addressGroup } from '../network';
 import { mintChallenge } from '../accounts/captcha/altcha';
 import { refresh, revoke, signIn, signInWithCode, signUp, type Caller } from '../accounts/service';
 import { brandRegistry } from '../brand/registry';
@@ -88,7 +89,7 @@ const routes: Record<string, Route> = {
 export async function challengeFor(brand: Brand, address: string) {
   if (config().accounts.captcha.provider !== 'altcha') throw new AuthError('not_found', 'This deployment does not use ALTCHA.');
   try {
-    await spend('challenge', address);
+    await spend('challenge', addressGroup(address));
   } catch (err) {
     if (err instanceof LimitExceeded) throw new AuthError('rate_limited', `Too many challenges; retry in ${err.retryAfterS} s.`, { retryAfterS: err.retryAfterS });
     throw err;
@@ -136,7 +137,7 @@ export async function handleAuthHost(request: Request, path: string, host: strin
   }
   const problemPage = /^\/problems\/([a-z_]+)$/.exec(path);
   if (problemPage && (method === 'GET' || method === 'HEAD')) {
-    const p = AUTH_PROBLEMS[problemPage[1] as AuthCode];
+    const p = Object.hasOwn(AUTH_PROBLEMS, problemPage[1]!) ? AUTH_PROBLEMS[problemPage[1] as AuthCode] : undefined;
     if (p) return new Response(`${problemPage[1]} (${p.status}): ${p.title}\n\n${p.about}\n`, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
   }
   const route = routes[path];

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../brand/registry';
-import { assertSameSite, safeNext, sessionToken } from './account-forms';
+import { assertSameSite, formFields, messageFor, safeNext, sessionToken } from './account-forms';
 import { hasSessionCookie, sessionCookie } from './session-cookie';
 import { isPersonalPage } from './personal-pages';
 
@@ -19,8 +20,36 @@ describe('website account forms', () => {
     ['eventos', '/conta'],
     [undefined, '/conta'],
     ['/' + 'a'.repeat(600), '/conta'],
+    ['/.//evil.example', '/conta'],
+    ['/./\\evil.example', '/conta'],
+    ['/a/..//evil.example/x', '/conta'],
+    ['/%2e//evil.example', '/conta'],
   ])('next %j → %s', (next, expected) => {
     expect(safeNext(next)).toBe(expected);
+  });
+
+  test('safeNext is idempotent, and what it gives never leaves the site', () => {
+    const part = fc.constantFrom('/', '.', '..', '//', '\\', '%2e', '%2f', 'evil.example', 'a', '?', '#', ':', '@');
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 8 }).map((parts) => parts.join('')), (raw) => {
+        const once = safeNext(raw);
+        expect(safeNext(once)).toBe(once);
+        expect(new URL(once, 'http://site.invalid/').origin).toBe('http://site.invalid');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test('a message for every code, and for a name that is no code (__proto__ included) the general one', () => {
+    expect(messageFor('invalid_credentials')).toBe('E-mail ou senha incorretos.');
+    for (const name of ['__proto__', 'constructor', 'toString', 'nada']) expect(messageFor(name)).toBe(messageFor('internal_error'));
+  });
+
+  test('a form body that is malformed or cut short gives no fields, never an error', async () => {
+    const post = (type: string, body: string) => new Request('http://aurora.localhost:3000/entrar/enviar', { method: 'POST', headers: { 'content-type': type }, body });
+    expect(await formFields(post('multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nana@exa'))).toEqual({});
+    expect(await formFields(post('multipart/form-data', 'no boundary'))).toEqual({});
+    expect(await formFields(post('application/x-www-form-urlencoded', 'email=ana%40example.com&next=%2F'))).toEqual({ email: 'ana@example.com', next: '/' });
   });
 
   test('cross-site posts are refused', () => {

@@ -36,7 +36,10 @@ export function safeNext(value: unknown): string {
   try {
     const resolved = new URL(value, 'http://site.invalid');
     if (resolved.origin !== 'http://site.invalid') return '/conta';
-    return resolved.pathname + resolved.search + resolved.hash;
+    const path = resolved.pathname + resolved.search + resolved.hash;
+    // Dot segments resolve away (`/.//evil.com` is `//evil.com`): what comes out is checked
+    // as what went in, so a second pass (the sign-in page, then its form) changes nothing.
+    return path.startsWith('//') || path.startsWith('/\\') ? '/conta' : path;
   } catch {
     return '/conta';
   }
@@ -61,18 +64,26 @@ export function seeOther(brand: Brand, path: string, cookies: string[] = []): Re
   return new Response(null, { status: 303, headers });
 }
 
+/**
+ * The fields of a posted form; none when the body is not a form, is malformed or is cut
+ * short (each form then answers with its own error, never a 5xx).
+ */
 export async function formFields(request: Request): Promise<Record<string, string>> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) return {};
-  const text = type.startsWith('multipart/') ? null : await request.text();
-  if (text !== null) {
-    if (text.length > 64 * 1024) return {};
-    return Object.fromEntries(new URLSearchParams(text));
+  try {
+    if (!type.startsWith('multipart/')) {
+      const text = await request.text();
+      if (text.length > 64 * 1024) return {};
+      return Object.fromEntries(new URLSearchParams(text));
+    }
+    const data = await request.formData();
+    const out: Record<string, string> = {};
+    for (const [k, v] of data) if (typeof v === 'string') out[k] = v;
+    return out;
+  } catch {
+    return {};
   }
-  const data = await request.formData();
-  const out: Record<string, string> = {};
-  for (const [k, v] of data) if (typeof v === 'string') out[k] = v;
-  return out;
 }
 
 export function errorCode(err: unknown): AuthCode {
@@ -99,5 +110,5 @@ export const MESSAGES: Partial<Record<AuthCode, string>> & { internal_error: str
 
 export function messageFor(code: string | undefined): string | null {
   if (!code) return null;
-  return (MESSAGES as Record<string, string | undefined>)[code] ?? MESSAGES.internal_error;
+  return Object.hasOwn(MESSAGES, code) ? (MESSAGES as Record<string, string>)[code]! : MESSAGES.internal_error;
 }
