@@ -72,6 +72,8 @@ const envSchema = z.object({
   AUTH_LIMIT_ADDRESS_DAY: int(1, 1_000_000, 100),
   AUTH_LIMIT_SIGNUPS_HOUR: int(1, 1_000_000, 10),
   AUTH_LIMIT_CHALLENGES_MINUTE: int(1, 1_000_000, 30),
+  AUTH_LIMIT_RECOVERY_HOUR: int(1, 1_000_000, 10),
+  AUTH_LIMIT_ACCOUNT_MAILS_DAY: int(1, 1_000, 3),
 });
 
 export type AppConfig = ReturnType<typeof readConfig>;
@@ -142,6 +144,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         addressDay: e.AUTH_LIMIT_ADDRESS_DAY,
         signupsHour: e.AUTH_LIMIT_SIGNUPS_HOUR,
         challengesMinute: e.AUTH_LIMIT_CHALLENGES_MINUTE,
+        recoveryHour: e.AUTH_LIMIT_RECOVERY_HOUR,
+        accountMailsDay: e.AUTH_LIMIT_ACCOUNT_MAILS_DAY,
       },
     },
   };

@@ -23,3 +23,18 @@ export function EmailField() {
     </label>
   );
 }
+
+/** The page after a form that mailed a link: what to look for, and the way back to sign in. */
+export function CheckYourMail({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="account">
+      <h1>Confira seu e-mail</h1>
+      <p role="status" className="ok">
+        {children}
+      </p>
+      <a className="button" href="/entrar">
+        Entrar
+      </a>
+    </div>
+  );
+}

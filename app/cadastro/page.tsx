@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { CaptchaField } from '@/app/_components/captcha-field';
 import { messageFor } from '@/lib/site/account-forms';
-import { EmailField, FormError, firstValue, type AccountPageProps } from '@/app/_components/account-page';
+import { CheckYourMail, EmailField, FormError, firstValue, type AccountPageProps } from '@/app/_components/account-page';
 
 export const metadata: Metadata = { title: 'Criar conta', robots: { index: false } };
 
@@ -10,17 +10,7 @@ export default async function SignUpPage({ searchParams }: AccountPageProps) {
   const q = await searchParams;
   const error = messageFor(firstValue(q.erro));
   if (firstValue(q.enviado) === '1') {
-    return (
-      <div className="account">
-        <h1>Confira seu e-mail</h1>
-        <p role="status" className="ok">
-          Se este endereço puder ter uma conta nova, enviamos para ele um link de confirmação. Abra o link para ativar a conta e depois entre.
-        </p>
-        <a className="button" href="/entrar">
-          Entrar
-        </a>
-      </div>
-    );
+    return <CheckYourMail>Se este endereço puder ter uma conta nova, enviamos para ele um link de confirmação. Abra o link para ativar a conta e depois entre.</CheckYourMail>;
   }
   return (
     <div className="account">

@@ -15,6 +15,7 @@ export default async function SignInPage({ searchParams }: AccountPageProps) {
     <div className="account">
       <h1>Entrar</h1>
       {firstValue(q.confirmado) === '1' && <p role="status" className="ok">E-mail confirmado. Agora é só entrar.</p>}
+      {firstValue(q.redefinida) === '1' && <p role="status" className="ok">Senha alterada. Entre com a nova senha.</p>}
       <FormError message={error} />
       {codeStep ? (
         <form method="post" action="/entrar/codigo" className="account-form">
@@ -41,6 +42,11 @@ export default async function SignInPage({ searchParams }: AccountPageProps) {
             Entrar
           </button>
         </form>
+      )}
+      {!codeStep && (
+        <p>
+          <a href="/entrar/esqueci">Esqueci minha senha</a>
+        </p>
       )}
       <p>
         Ainda não tem conta? <a href="/cadastro">Criar conta</a>

@@ -84,7 +84,14 @@ describe.skipIf(!available && process.env.CI !== 'true')('accounts across two in
     const password = 'duas instâncias e um banco';
     expect((await auth(a, '/users', { method: 'POST', body: { name: 'Par', email, password, 'g-captcha-response': await captcha(a) } })).status).toBe(202);
     const link = new URL(/https?:\/\/\S+/.exec((await mail.waitFor(email, /cadastro\/confirmar/)).text)![0]);
-    expect((await request(a.port, link.pathname + link.search, { host: `aurora.localhost:${a.port}` })).status).toBe(303);
+    expect((await request(a.port, link.pathname + link.search, { host: `aurora.localhost:${a.port}` })).status).toBe(200);
+    const confirmed = await request(a.port, '/cadastro/confirmar/enviar', {
+      method: 'POST',
+      host: `aurora.localhost:${a.port}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://aurora.localhost:${a.port}` },
+      body: new URLSearchParams({ token: link.searchParams.get('token')! }).toString(),
+    });
+    expect(confirmed.header('location')).toMatch(/\/entrar\?confirmado=1$/);
 
     // A challenge minted and spent on A is refused on B (same secret, shared database).
     const answer = await captcha(a);

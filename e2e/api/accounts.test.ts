@@ -135,13 +135,25 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     const res = await auth('/users', { method: 'POST', brand, body: { name, email, password, 'g-captcha-response': await captcha(brand) }, ip: newIp() });
     expect(res.status, res.text).toBe(202);
     const message = await mail.waitFor(email, /cadastro\/confirmar/);
-    const link = new URL(/https?:\/\/\S+/.exec(message.text)![0]);
-    expect(link.origin).toBe(site(brand));
-    const confirm = await onSite(brand, link.pathname + link.search);
+    const confirm = await confirmLink(brand, linkIn(message.text));
     expect(confirm.status).toBe(303);
     expect(confirm.header('location')).toBe(`${site(brand)}/entrar?confirmado=1`);
     return { email, password, name };
   }
+  /** The link of a mail. */
+  const linkIn = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0]);
+  /** Opens a verification link's page, then presses its button (the form's POST). */
+  async function confirmLink(brand: string, link: URL) {
+    expect(link.origin).toBe(site(brand));
+    const page = await onSite(brand, link.pathname + link.search);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('action="/cadastro/confirmar/enviar"');
+    return onSite(brand, '/cadastro/confirmar/enviar', { method: 'POST', form: { token: link.searchParams.get('token')! }, ip: newIp() });
+  }
+  const mailsTo = async (email: string, match: RegExp) => {
+    await new Promise((r) => setTimeout(r, 300));
+    return mail.mails.filter((m) => m.to.includes(email) && match.test(m.text)).length;
+  };
   async function token(brand: string, email: string, password: string, ip = newIp()) {
     const res = await auth('/auth/token', { method: 'POST', brand, body: { email, password, 'g-captcha-response': await captcha(brand) }, ip });
     expect(res.status, res.text).toBe(200);
@@ -165,7 +177,7 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     expect(doc.status).toBe(200);
     const openapi = doc.json() as { servers: { url: string }[]; paths: Record<string, unknown>; info: { description: string } };
     expect(openapi.servers[0]!.url).toBe(`http://auth.localhost:${port}`);
-    expect(Object.keys(openapi.paths).sort()).toEqual(['/api/account/v1/me', '/auth/refresh', '/auth/revoke', '/auth/token', '/captcha/challenge', '/users']);
+    expect(Object.keys(openapi.paths).sort()).toEqual(['/api/account/v1/me', '/auth/refresh', '/auth/revoke', '/auth/token', '/captcha/challenge', '/password/forgot', '/password/reset', '/users']);
     for (const code of ['origin_required', 'captcha_invalid', 'invalid_credentials', 'two_step_required', 'invalid_token', 'rate_limited']) {
       expect(openapi.info.description).toContain(`\`${code}\``);
     }
@@ -290,6 +302,98 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     expect(unknown.status).toBe(wrong.status);
     expect(unknown.text).toBe(wrong.text);
     expect(problem(wrong).code).toBe('invalid_credentials');
+  });
+
+  test('verification is a POST: opening the link, as a mail scanner does, verifies nothing', async () => {
+    const email = `scanned${Date.now()}@example.com`;
+    const password = 'sabiá na palmeira';
+    await auth('/users', { method: 'POST', body: { name: 'Rui', email, password, 'g-captcha-response': await captcha() }, ip: newIp() });
+    const link = linkIn((await mail.waitFor(email, /cadastro\/confirmar/)).text);
+    for (let i = 0; i < 2; i++) expect((await onSite('aurora', link.pathname + link.search)).status).toBe(200);
+    const still = await auth('/auth/token', { method: 'POST', body: { email, password, 'g-captcha-response': await captcha() }, ip: newIp() });
+    expect(problem(still).code).toBe('email_unverified');
+    expect((await confirmLink('aurora', link)).header('location')).toBe(`${site('aurora')}/entrar?confirmado=1`);
+    await token('aurora', email, password);
+  });
+
+  test("squatting: a stranger's unverified sign-up never keeps the address from its owner", async () => {
+    const email = `victim${Date.now()}@example.com`;
+    const squatter = 'senha do intruso 123';
+    await auth('/users', { method: 'POST', body: { name: 'Intruso <b>Visite evil.example</b>', email, password: squatter, 'g-captcha-response': await captcha() }, ip: newIp() });
+    const first = await mail.waitFor(email, /cadastro\/confirmar/);
+    // The owner signs up later: same answer as any sign-up, and a link of their own.
+    const owner = 'senha da dona legítima';
+    const again = await auth('/users', { method: 'POST', body: { name: 'Dona Legítima', email, password: owner, 'g-captcha-response': await captcha() }, ip: newIp() });
+    expect(again.status).toBe(202);
+    const second = await mail.waitFor(email, /cadastro\/confirmar/);
+    // No text chosen by the stranger reaches the mailbox.
+    for (const m of [first, second]) {
+      expect(m.text).not.toContain('Intruso');
+      expect(m.text).not.toContain('evil.example');
+    }
+    expect((await confirmLink('aurora', linkIn(second.text))).header('location')).toBe(`${site('aurora')}/entrar?confirmado=1`);
+    // The owner's password is the account's; the stranger's is not; the stranger's link is spent.
+    const t = await token('aurora', email, owner);
+    expect(((await onSite('aurora', '/api/account/v1/me', { token: t.token })).json() as { name: string }).name).toBe('Dona Legítima');
+    const theirs = await auth('/auth/token', { method: 'POST', body: { email, password: squatter, 'g-captcha-response': await captcha() }, ip: newIp() });
+    expect(problem(theirs).code).toBe('invalid_credentials');
+    expect((await confirmLink('aurora', linkIn(first.text))).header('location')).toContain('erro=invalid_link');
+  });
+
+  test('mails a stranger can trigger are limited per account and day', async () => {
+    const email = `resend${Date.now()}@example.com`;
+    const password = 'sabiá na palmeira';
+    await auth('/users', { method: 'POST', body: { name: 'Rui', email, password, 'g-captcha-response': await captcha() }, ip: newIp() });
+    await mail.waitFor(email, /cadastro\/confirmar/);
+    for (let i = 0; i < 5; i++) {
+      const res = await auth('/auth/token', { method: 'POST', body: { email, password, 'g-captcha-response': await captcha() }, ip: newIp() });
+      expect(problem(res).code).toBe('email_unverified');
+    }
+    for (let i = 0; i < 3; i++) {
+      const res = await auth('/password/forgot', { method: 'POST', body: { email, 'g-captcha-response': await captcha() }, ip: newIp() });
+      expect(res.status).toBe(202);
+    }
+    // After the sign-up's own link, 3 more (the default AUTH_LIMIT_ACCOUNT_MAILS_DAY), whatever was asked.
+    expect(await mailsTo(email, /cadastro\/confirmar|entrar\/redefinir/)).toBe(3);
+  });
+
+  test('Esqueci minha senha: a single-use link, the same answer for any address, every token revoked', async () => {
+    const { email, password } = await verifiedAccount();
+    const before = await token('aurora', email, password);
+    const known = await auth('/password/forgot', { method: 'POST', body: { email, 'g-captcha-response': await captcha() }, ip: newIp() });
+    const unknown = await auth('/password/forgot', { method: 'POST', body: { email: `nobody${Date.now()}@example.com`, 'g-captcha-response': await captcha() }, ip: newIp() });
+    expect(known.status).toBe(202);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.text).toBe(known.text);
+    const link = linkIn((await mail.waitFor(email, /entrar\/redefinir/)).text);
+    expect(link.origin).toBe(site('aurora'));
+    const secret = link.searchParams.get('token')!;
+    // The page the link opens spends nothing.
+    const page = await onSite('aurora', link.pathname + link.search);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('action="/entrar/redefinir/enviar"');
+    const weak = await auth('/password/reset', { method: 'POST', body: { token: secret, password: 'password123' }, ip: newIp() });
+    expect(problem(weak).code).toBe('weak_password');
+    const fresh = 'nova senha bem comprida';
+    secrets.push(fresh);
+    const done = await auth('/password/reset', { method: 'POST', body: { token: secret, password: fresh }, ip: newIp() });
+    expect(done.status, done.text).toBe(200);
+    expect((await onSite('aurora', '/api/account/v1/me', { token: before.token })).status).toBe(401);
+    const old = await auth('/auth/token', { method: 'POST', body: { email, password, 'g-captcha-response': await captcha() }, ip: newIp() });
+    expect(problem(old).code).toBe('invalid_credentials');
+    await token('aurora', email, fresh);
+    const reused = await auth('/password/reset', { method: 'POST', body: { token: secret, password: 'mais uma senha comprida' }, ip: newIp() });
+    expect(problem(reused).code).toBe('invalid_link');
+    // The same through the site's forms, and a link of one brand is nothing on another.
+    const asked = await onSite('aurora', '/entrar/esqueci/enviar', { method: 'POST', form: { email, 'g-captcha-response': await captcha() }, ip: newIp() });
+    expect(asked.header('location')).toBe(`${site('aurora')}/entrar/esqueci?enviado=1`);
+    const second = linkIn((await mail.waitFor(email, /entrar\/redefinir/)).text);
+    expect(second.searchParams.get('token')).not.toBe(secret);
+    const onMare = await auth('/password/reset', { method: 'POST', brand: 'mare', body: { token: second.searchParams.get('token'), password: 'senha da outra marca' }, ip: newIp() });
+    expect(problem(onMare).code).toBe('invalid_link');
+    const viaSite = await onSite('aurora', '/entrar/redefinir/enviar', { method: 'POST', form: { token: second.searchParams.get('token')!, password: 'terceira senha comprida' }, ip: newIp() });
+    expect(viaSite.header('location')).toBe(`${site('aurora')}/entrar?redefinida=1`);
+    await token('aurora', email, 'terceira senha comprida');
   });
 
   test('an e-mail is one plain mailbox: a display name, brackets or a list are refused', async () => {

@@ -58,7 +58,11 @@ test('create an account, confirm the e-mail, sign in, see the account, sign out'
 
   const message = await sink.waitFor(email, /cadastro\/confirmar/, 20_000);
   const link = /https?:\/\/\S+/.exec(message.text)![0];
+  // Opening the link changes nothing (a mail scanner follows links too): its button does.
   await page.goto(link);
+  await expect(page.locator('h1')).toHaveText('Confirmar e-mail');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Confirmar e-mail' }).click();
   await expect(page).toHaveURL(/\/entrar\?confirmado=1/);
   await expect(page.getByRole('status')).toContainText('E-mail confirmado');
 
@@ -81,5 +85,29 @@ test('create an account, confirm the e-mail, sign in, see the account, sign out'
   expect((await page.context().cookies()).find((c) => c.name === 'sessao')).toBeUndefined();
   await page.goto('/conta');
   await expect(page).toHaveURL(/\/entrar\?next=%2Fconta/);
+
+  // Esqueci minha senha: a link by e-mail, a new password, and in with it.
+  await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
+  await expect(page.locator('h1')).toHaveText('Esqueci minha senha');
+  await expectAccessible(page);
+  await page.getByLabel('E-mail').fill(email);
+  await solveWidget(page);
+  await page.getByRole('button', { name: 'Enviar link' }).click();
+  await expect(page.locator('h1')).toHaveText('Confira seu e-mail', { timeout: 20_000 });
+  const reset = await sink.waitFor(email, /entrar\/redefinir/, 20_000);
+  await page.goto(/https?:\/\/\S+/.exec(reset.text)![0]);
+  await expect(page.locator('h1')).toHaveText('Nova senha');
+  await expectAccessible(page);
+  const newPassword = 'uma nova trilha na serra';
+  await page.getByLabel('Nova senha').fill(newPassword);
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page).toHaveURL(/\/entrar\?redefinida=1/);
+  await expect(page.getByRole('status')).toContainText('Senha alterada');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill(newPassword);
+  await solveWidget(page);
+  await page.getByRole('button', { name: 'Entrar' }).last().click();
+  await expect(page).toHaveURL(/\/conta$/, { timeout: 20_000 });
+  await expect(page.locator('.profile')).toContainText(email);
   expect(errors.filter((e) => /Content Security Policy|Refused/i.test(e))).toEqual([]);
 });

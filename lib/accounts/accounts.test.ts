@@ -10,7 +10,7 @@ import { mintChallenge, verifyAltcha } from './captcha/altcha';
 import { verifyRemote, type RemoteProvider } from './captcha/remote';
 import { ARGON2_OPTIONS, hashPassword, passwordProblem, verifyDecoy, verifyPassword } from './passwords';
 import { newCode, sha256 } from './secrets';
-import { findAccountByEmail, insertAccount, newEmailLink, useEmailLink } from './store';
+import { findAccountByEmail, forgetExpiredUnverified, insertAccount, newEmailLink, newResetLink, useEmailLink, useResetLink } from './store';
 import { issueToken, spendToken, tokenOwner } from './tokens';
 import { CODE_MAX_TRIES, checkCode, openAttempt } from './two-step';
 
@@ -102,6 +102,36 @@ describe('accounts, tokens, links and two-step attempts in the database', () => 
     expect(await useEmailLink(db, 'mare', secret)).toBeNull();
     expect((await useEmailLink(db, 'aurora', secret))?.emailVerified).toBe(true);
     expect(await useEmailLink(db, 'aurora', secret)).toBeNull();
+  });
+
+  test('unverified accounts are forgotten 48 hours after creation; verified or recent ones stay', async () => {
+    const make = async (email: string, ageH: number, verified: boolean) => {
+      const acc = (await insertAccount(db, { brandId: 'aurora', email, name: 'X', passwordHash: 'h' }))!;
+      await db.query(`UPDATE accounts SET created_at = now() - make_interval(hours => $2), email_verified_at = CASE WHEN $3 THEN now() END WHERE id = $1`, [acc.id, ageH, verified]);
+    };
+    await make('old@example.com', 49, false);
+    await make('recent@example.com', 47, false);
+    await make('oldverified@example.com', 49, true);
+    for (const email of ['old@example.com', 'recent@example.com', 'oldverified@example.com']) await forgetExpiredUnverified(db, 'aurora', email);
+    expect(await findAccountByEmail(db, 'aurora', 'old@example.com')).toBeNull();
+    expect(await findAccountByEmail(db, 'aurora', 'recent@example.com')).not.toBeNull();
+    expect(await findAccountByEmail(db, 'aurora', 'oldverified@example.com')).not.toBeNull();
+  });
+
+  test('a reset link: once, for its brand and purpose; the new password, every token revoked', async () => {
+    const acc = (await insertAccount(db, { brandId: 'aurora', email: 'reset@example.com', name: 'R', passwordHash: 'old' }))!;
+    const t = await issueToken(db, 'aurora', acc.id, 3600);
+    const verify = await newEmailLink(db, acc.id);
+    const secret = await newResetLink(db, acc.id);
+    expect(await useResetLink(db, 'aurora', verify, 'new')).toBeNull(); // a verification link is not a reset link
+    expect(await useResetLink(db, 'mare', secret, 'new')).toBeNull();
+    const reset = (await useResetLink(db, 'aurora', secret, 'new'))!;
+    expect(reset.passwordHash).toBe('new');
+    expect(reset.emailVerified).toBe(true);
+    expect(await tokenOwner(db, 'aurora', t.token)).toBeNull();
+    expect(await useResetLink(db, 'aurora', secret, 'newer')).toBeNull();
+    // The verification link sent before is spent with it.
+    expect(await useEmailLink(db, 'aurora', verify)).toBeNull();
   });
 
   test('two-step codes: bound to the attempt, single-use, 5 tries, 10 minutes', async () => {

@@ -9,7 +9,7 @@ export const AUTH_PROBLEMS = {
   invalid_credentials: { status: 400, title: 'Wrong e-mail or password', about: 'The e-mail and password do not match an account of this brand. The answer is the same whether the e-mail exists or not.' },
   invalid_code: { status: 400, title: 'Wrong two-step code', about: 'The code does not match this sign-in attempt. Tries are limited to 5 per attempt.' },
   attempt_expired: { status: 400, title: 'Sign-in attempt over', about: 'The two-step attempt is unknown, used, older than 10 minutes or out of tries. Sign in again with e-mail and password.' },
-  invalid_link: { status: 400, title: 'Link not valid', about: 'The e-mail verification link is unknown, already used or older than 48 hours.' },
+  invalid_link: { status: 400, title: 'Link not valid', about: 'The mailed link (e-mail verification, 48 hours; password reset, 1 hour) is unknown, already used, expired or of another brand.' },
   token_required: { status: 401, title: 'Bearer token required', about: 'Send Authorization: Bearer <token> (RFC 6750).' },
   invalid_token: { status: 401, title: 'Token not valid', about: 'The bearer token is malformed, unknown, of another brand, expired or revoked.' },
   email_unverified: { status: 403, title: 'E-mail not verified', about: 'Follow the link sent to the address before signing in; a new link has been sent.' },

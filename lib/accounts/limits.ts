@@ -8,9 +8,12 @@ import { processShared } from '../process-shared';
 //  - signInEmail: consecutive failed sign-ins per brand, e-mail and address; a success resets it;
 //  - signInAddress: failed sign-ins per address per day, whatever the e-mail;
 //  - signUp: accounts created per address per hour;
-//  - challenge: CAPTCHA challenges minted per address per minute.
+//  - challenge: CAPTCHA challenges minted per address per minute;
+//  - recovery: password-reset requests per address per hour;
+//  - accountMails: mails sent to one account's address per day that a stranger can
+//    trigger (verification resends, reset links); past it, nothing is sent.
 // "Address" is the client's address group (lib/network.ts): an IPv4 address, an IPv6 /64.
-export type AuthLimit = 'signInEmail' | 'signInAddress' | 'signUp' | 'challenge';
+export type AuthLimit = 'signInEmail' | 'signInAddress' | 'signUp' | 'challenge' | 'recovery' | 'accountMails';
 
 export class LimitExceeded extends Error {
   constructor(readonly retryAfterS: number) {
@@ -38,6 +41,8 @@ function build(): Record<AuthLimit, RateLimiterAbstract> {
     signInAddress: make('signInAddress', l.addressDay, 86_400),
     signUp: make('signUp', l.signupsHour, 3_600),
     challenge: make('challenge', l.challengesMinute, 60),
+    recovery: make('recovery', l.recoveryHour, 3_600),
+    accountMails: make('accountMails', l.accountMailsDay, 86_400),
   };
 }
 
@@ -74,6 +79,17 @@ export async function spendAll(spends: Spend[]): Promise<void> {
       }
       console.warn(`[auth-limits] store error, request allowed: ${(err as Error).message}`);
     }
+  }
+}
+
+/** Spends one point when one is left: true, or false past the limit (nothing to refuse, something to skip). */
+export async function trySpend(limit: AuthLimit, key: string): Promise<boolean> {
+  try {
+    await spendAll([[limit, key]]);
+    return true;
+  } catch (err) {
+    if (err instanceof LimitExceeded) return false;
+    throw err;
   }
 }
 

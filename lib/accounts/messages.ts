@@ -7,12 +7,27 @@ export function verificationLink(brand: Brand, secret: string): string {
   return `${brand.site_url}/cadastro/confirmar?token=${encodeURIComponent(secret)}`;
 }
 
-export function verificationMail(brand: Brand, to: string, name: string, secret: string): Mail {
+// A mail to an address not yet verified carries no text chosen by whoever asked for it
+// (no name): the address may be someone else's.
+export function verificationMail(brand: Brand, to: string, secret: string): Mail {
   return {
     from: senderFor(brand.name, brand.site_url),
     to,
     subject: `${brand.name}: confirme seu e-mail`,
-    text: `Olá, ${name}!\n\nPara confirmar seu e-mail na ${brand.name}, abra este link (válido por 48 horas):\n\n${verificationLink(brand, secret)}\n\nSe você não criou esta conta, ignore esta mensagem.\n`,
+    text: `Olá!\n\nPedimos para confirmar este e-mail para uma conta na ${brand.name}. Para confirmar, abra este link (válido por 48 horas) e toque em "Confirmar e-mail":\n\n${verificationLink(brand, secret)}\n\nConfirmar vale a senha escolhida no último cadastro feito com este e-mail. Se você não pediu, ignore esta mensagem: sem confirmação, nada é criado e o pedido expira.\n`,
+  };
+}
+
+export function resetLink(brand: Brand, secret: string): string {
+  return `${brand.site_url}/entrar/redefinir?token=${encodeURIComponent(secret)}`;
+}
+
+export function resetMail(brand: Brand, to: string, secret: string): Mail {
+  return {
+    from: senderFor(brand.name, brand.site_url),
+    to,
+    subject: `${brand.name}: redefinir sua senha`,
+    text: `Olá!\n\nPara escolher uma nova senha na ${brand.name}, abra este link (válido por 1 hora, para um único uso):\n\n${resetLink(brand, secret)}\n\nAo trocar a senha, você sai de todos os dispositivos. Se você não pediu, ignore esta mensagem: sua senha continua a mesma.\n`,
   };
 }
 

@@ -3,13 +3,13 @@ import { config } from '../config';
 import type { Db } from '../db/types';
 import { verifyCaptcha } from './captcha';
 import { AuthError } from './errors';
-import { LimitExceeded, refund, reset, spend, spendAll, type Spend } from './limits';
+import { LimitExceeded, refund, reset, spend, spendAll, trySpend, type Spend } from './limits';
 import { sendMail } from './mail';
-import { codeMail, existingAccountMail, verificationMail } from './messages';
+import { codeMail, existingAccountMail, resetMail, verificationMail } from './messages';
 import { hashPassword, passwordProblem, verifyDecoy, verifyPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords';
 import { addressGroup } from '../network';
 import { mailbox } from './address';
-import { findAccount, findAccountByEmail, insertAccount, newEmailLink, useEmailLink, type Account } from './store';
+import { findAccount, findAccountByEmail, forgetExpiredUnverified, insertAccount, linkAccount, newEmailLink, newResetLink, useEmailLink, useResetLink, type Account } from './store';
 import { issueToken, spendToken, tokenOwner, type IssuedToken } from './tokens';
 import { checkCode, openAttempt } from './two-step';
 
@@ -27,6 +27,16 @@ function email(value: unknown): string {
   const e = mailbox(text(value, 'email'));
   if (e === null) throw new AuthError('invalid_field', 'email is not one e-mail address (local@domain, nothing else).');
   return e;
+}
+
+/** NIST SP 800-63B: length, and not a common password (nor the address or the name). */
+function assertStrong(password: string, address: string, name: string): void {
+  const weak = passwordProblem(password, [address, address.split('@')[0]!, name]);
+  if (!weak) return;
+  throw new AuthError(
+    'weak_password',
+    weak === 'common' ? 'This password is among the most common ones; choose another.' : `The password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
+  );
 }
 
 async function limited<T>(fn: () => Promise<T>): Promise<T> {
@@ -55,24 +65,62 @@ export async function signUp(db: Db, caller: Caller, input: SignUp): Promise<voi
   if ([...name].length < 1 || [...name].length > 100) throw new AuthError('invalid_field', 'name must have 1 to 100 characters.');
   const address = email(input.email);
   const password = text(input.password, 'password');
-  const weak = passwordProblem(password, [address, address.split('@')[0]!, name]);
-  if (weak) {
-    throw new AuthError(
-      'weak_password',
-      weak === 'common' ? 'This password is among the most common ones; choose another.' : `The password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
-    );
-  }
+  assertStrong(password, address, name);
   await limited(() => spend('signUp', addressGroup(caller.address)));
   await captcha(db, caller, input.captcha);
   const passwordHash = await hashPassword(password);
+  await forgetExpiredUnverified(db, caller.brand.id, address);
   const account = await insertAccount(db, { brandId: caller.brand.id, email: address, name, passwordHash });
   if (account) {
     const secret = await newEmailLink(db, account.id);
-    await sendMail(verificationMail(caller.brand, address, name, secret));
-  } else {
-    const owner = await findAccountByEmail(db, caller.brand.id, address);
-    if (owner) await sendMail(existingAccountMail(caller.brand, owner.email, owner.name));
+    await sendMail(verificationMail(caller.brand, address, secret));
+    return;
   }
+  const existing = await findAccountByEmail(db, caller.brand.id, address);
+  if (!existing || !(await trySpend('accountMails', accountKey(existing)))) return;
+  if (existing.emailVerified) {
+    await sendMail(existingAccountMail(caller.brand, existing.email, existing.name));
+  } else {
+    // An address nobody has verified yet belongs to whoever reads its mail: this sign-up's
+    // name and password become the account's if the link is used, whoever signed up first.
+    const secret = await newEmailLink(db, existing.id, { name, passwordHash });
+    await sendMail(verificationMail(caller.brand, address, secret));
+  }
+}
+
+/** The key of an account in the per-account limits. */
+const accountKey = (account: Account) => `${account.brandId}:${account.id}`;
+
+export type ResetRequest = { email: unknown; captcha: unknown };
+
+/**
+ * "Esqueci minha senha": mails a single-use reset link when the address has an account.
+ * The answer is the same whether it has one or not; past the address group's hourly
+ * limit a 429, past the account's daily mails nothing is sent.
+ */
+export async function requestPasswordReset(db: Db, caller: Caller, input: ResetRequest): Promise<void> {
+  const address = email(input.email);
+  await limited(() => spend('recovery', addressGroup(caller.address)));
+  await captcha(db, caller, input.captcha);
+  await forgetExpiredUnverified(db, caller.brand.id, address);
+  const account = await findAccountByEmail(db, caller.brand.id, address);
+  if (!account || !(await trySpend('accountMails', accountKey(account)))) return;
+  const secret = await newResetLink(db, account.id);
+  await sendMail(resetMail(caller.brand, account.email, secret));
+}
+
+export type PasswordReset = { token: unknown; password: unknown };
+
+/** A new password through a reset link: the address verified, every token revoked. */
+export async function resetPassword(db: Db, caller: Caller, input: PasswordReset): Promise<Account> {
+  const secret = text(input.token, 'token');
+  const password = text(input.password, 'password');
+  const account = await linkAccount(db, caller.brand.id, secret, 'reset');
+  if (!account) throw new AuthError('invalid_link');
+  assertStrong(password, account.email, account.name);
+  const reset = await useResetLink(db, caller.brand.id, secret, await hashPassword(password));
+  if (!reset) throw new AuthError('invalid_link');
+  return reset;
 }
 
 export type SignIn = { email: unknown; password: unknown; captcha: unknown };
@@ -92,6 +140,7 @@ export async function signIn(db: Db, caller: Caller, input: SignIn): Promise<Iss
   let ok: boolean;
   try {
     await captcha(db, caller, input.captcha);
+    await forgetExpiredUnverified(db, caller.brand.id, address);
     account = await findAccountByEmail(db, caller.brand.id, address);
     ok = account ? await verifyPassword(account.passwordHash, password) : await verifyDecoy(password);
   } catch (err) {
@@ -102,9 +151,11 @@ export async function signIn(db: Db, caller: Caller, input: SignIn): Promise<Iss
   await reset('signInEmail', emailKey);
   await refund([['signInAddress', group]]);
   if (!account.emailVerified) {
-    const secret = await newEmailLink(db, account.id);
-    await sendMail(verificationMail(caller.brand, account.email, account.name, secret));
-    throw new AuthError('email_unverified', 'Confirm your e-mail with the link just sent, then sign in again.');
+    if (await trySpend('accountMails', accountKey(account))) {
+      const secret = await newEmailLink(db, account.id);
+      await sendMail(verificationMail(caller.brand, account.email, secret));
+    }
+    throw new AuthError('email_unverified', 'Confirm your e-mail with the link sent to it, then sign in again.');
   }
   if (account.twoStep) {
     const { attempt, code } = await openAttempt(db, account.id);

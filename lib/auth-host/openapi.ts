@@ -101,8 +101,48 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
             },
           }),
           responses: {
-            '202': { description: 'Accepted: a verification e-mail (or, for an existing account, a notice to its owner) was sent.' },
+            '202': { description: 'Accepted: a verification e-mail was sent (for an address with an unverified account, a link whose use gives the account this name and password); for a verified account, a notice to its owner. Mails a stranger can trigger are limited per account and day.' },
             ...common,
+            '413': tooLarge,
+            '415': problem('Not JSON.', ['unsupported_media_type']),
+          },
+        },
+      },
+      '/password/forgot': {
+        post: {
+          operationId: 'requestPasswordReset',
+          summary: 'Mail a single-use link to choose a new password (CAPTCHA). Same answer whether or not the e-mail has an account.',
+          parameters: [xOrigin],
+          requestBody: jsonBody({
+            type: 'object',
+            required: ['email', 'g-captcha-response'],
+            properties: { email: { type: 'string', format: 'email' }, 'g-captcha-response': { type: 'string' } },
+          }),
+          responses: {
+            '202': { description: 'Accepted: if the address has an account, a link valid for 1 hour was sent to it (at most a few such mails per account and day).' },
+            ...common,
+            '413': tooLarge,
+            '415': problem('Not JSON.', ['unsupported_media_type']),
+          },
+        },
+      },
+      '/password/reset': {
+        post: {
+          operationId: 'resetPassword',
+          summary: "A new password with the reset link's token. The address counts as verified; every token of the account is revoked.",
+          parameters: [xOrigin],
+          requestBody: jsonBody({
+            type: 'object',
+            required: ['token', 'password'],
+            properties: {
+              token: { type: 'string', description: 'The `token` parameter of the mailed link.' },
+              password: { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX },
+            },
+          }),
+          responses: {
+            '200': { description: 'The password is changed.' },
+            ...common,
+            '400': problem('Bad request, a link that is unknown, used, expired or of another brand, or a weak password.', ['origin_required', 'invalid_body', 'invalid_field', 'invalid_link', 'weak_password']),
             '413': tooLarge,
             '415': problem('Not JSON.', ['unsupported_media_type']),
           },

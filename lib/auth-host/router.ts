@@ -3,7 +3,7 @@ import { AuthError, AUTH_PROBLEMS, type AuthCode } from '../accounts/errors';
 import { LimitExceeded, spend } from '../accounts/limits';
 import { addressGroup } from '../network';
 import { mintChallenge } from '../accounts/captcha/altcha';
-import { refresh, revoke, signIn, signInWithCode, signUp, type Caller } from '../accounts/service';
+import { refresh, requestPasswordReset, resetPassword, revoke, signIn, signInWithCode, signUp, type Caller } from '../accounts/service';
 import { brandRegistry } from '../brand/registry';
 import type { Brand } from '../brand/schema';
 import { getDb } from '../db';
@@ -77,6 +77,22 @@ const routes: Record<string, Route> = {
       const body = await readJson(request);
       await signUp(await getDb(), caller, { name: body.name, email: body.email, password: body.password, captcha: body['g-captcha-response'] });
       return json({ status: 'accepted', detail: 'If this address can have a new account, a message was sent to it. Follow its link to verify the address.' }, 202, cors);
+    },
+  },
+  '/password/forgot': {
+    methods: ['POST'],
+    run: async ({ request, caller, cors }) => {
+      const body = await readJson(request);
+      await requestPasswordReset(await getDb(), caller, { email: body.email, captcha: body['g-captcha-response'] });
+      return json({ status: 'accepted', detail: 'If this address has an account, a link to choose a new password was sent to it. It is valid for 1 hour, once.' }, 202, cors);
+    },
+  },
+  '/password/reset': {
+    methods: ['POST'],
+    run: async ({ request, caller, cors }) => {
+      const body = await readJson(request);
+      await resetPassword(await getDb(), caller, { token: body.token, password: body.password });
+      return json({ status: 'password_changed', detail: 'Every token of the account is revoked; sign in with the new password.' }, 200, cors);
     },
   },
   '/captcha/challenge': {

@@ -3,6 +3,7 @@ import seedClaim002 from './migrations/002-seed-claim';
 import underWay003 from './migrations/003-under-way';
 import search004 from './migrations/004-search';
 import accounts005 from './migrations/005-accounts';
+import accountRecovery006 from './migrations/006-account-recovery';
 import type { Db } from './types';
 
 /**
@@ -16,6 +17,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '003-under-way', sql: underWay003 },
   { id: '004-search', sql: search004 },
   { id: '005-accounts', sql: accounts005 },
+  { id: '006-account-recovery', sql: accountRecovery006 },
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 // Any fixed number: two servers starting at once take turns instead of racing.

@@ -18,6 +18,10 @@ describe('methods before routing', () => {
     ['/entrar', 'GET, HEAD'],
     ['/entrar/enviar', 'POST'],
     ['/cadastro/enviar', 'POST'],
+    ['/cadastro/confirmar/enviar', 'POST'],
+    ['/entrar/esqueci/enviar', 'POST'],
+    ['/entrar/redefinir/enviar', 'POST'],
+    ['/entrar/esqueci', 'GET, HEAD'],
     ['/conta/sair', 'POST'],
   ])('%s allows %s', (path, allow) => {
     expect(allowedMethods(path)).toBe(allow);

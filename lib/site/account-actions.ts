@@ -1,5 +1,5 @@
 import { AuthError } from '../accounts/errors';
-import { accountOfToken, revoke, signIn, signInWithCode, signUp, verifyEmail } from '../accounts/service';
+import { accountOfToken, requestPasswordReset, resetPassword, revoke, signIn, signInWithCode, signUp, verifyEmail } from '../accounts/service';
 import { setTwoStep } from '../accounts/store';
 import type { IssuedToken } from '../accounts/tokens';
 import type { Brand } from '../brand/schema';
@@ -59,14 +59,45 @@ export async function postSignUp(request: Request): Promise<Response> {
   }
 }
 
-export async function getConfirm(request: Request): Promise<Response> {
+/** The button of the page a verification link opens: only this POST verifies (a link scanner's GET changes nothing). */
+export async function postConfirm(request: Request): Promise<Response> {
   const { brand } = formContext(request);
-  const secret = new URL(request.url).searchParams.get('token') ?? '';
+  const fields = await formFields(request);
   try {
-    await verifyEmail(await getDb(), brand, secret);
+    assertSameSite(request, brand);
+    await verifyEmail(await getDb(), brand, fields.token ?? '');
     return seeOther(brand, '/entrar?confirmado=1');
   } catch (err) {
     return seeOther(brand, withQuery('/entrar', { erro: errorCode(err) }));
+  }
+}
+
+/** "Esqueci minha senha": the same answer whether the address has an account or not. */
+export async function postForgot(request: Request): Promise<Response> {
+  const { brand, caller } = formContext(request);
+  const fields = await formFields(request);
+  try {
+    assertSameSite(request, brand);
+    await requestPasswordReset(await getDb(), caller, { email: fields.email, captcha: fields['g-captcha-response'] });
+    return seeOther(brand, '/entrar/esqueci?enviado=1');
+  } catch (err) {
+    return seeOther(brand, withQuery('/entrar/esqueci', { erro: errorCode(err) }));
+  }
+}
+
+/** The new password of a reset link; every session ends, this browser's too. */
+export async function postReset(request: Request): Promise<Response> {
+  const { brand, caller } = formContext(request);
+  const fields = await formFields(request);
+  const token = fields.token ?? '';
+  try {
+    assertSameSite(request, brand);
+    await resetPassword(await getDb(), caller, { token, password: fields.password });
+    return seeOther(brand, '/entrar?redefinida=1', [clearedSessionCookie(brand.site_url)]);
+  } catch (err) {
+    const code = errorCode(err);
+    if (code === 'weak_password') return seeOther(brand, withQuery('/entrar/redefinir', { token, erro: code }));
+    return seeOther(brand, withQuery('/entrar/esqueci', { erro: code }));
   }
 }
 

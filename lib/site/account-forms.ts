@@ -100,7 +100,7 @@ export const MESSAGES: Partial<Record<AuthCode, string>> & { internal_error: str
   invalid_credentials: 'E-mail ou senha incorretos.',
   invalid_code: 'Código incorreto. Confira o último e-mail recebido.',
   attempt_expired: 'O código expirou ou teve tentativas demais. Entre novamente com e-mail e senha.',
-  invalid_link: 'Este link de confirmação não vale mais. Entre com e-mail e senha para receber outro.',
+  invalid_link: 'Este link não vale mais (já foi usado ou expirou). Peça outro: entrando com e-mail e senha, ou em "Esqueci minha senha".',
   email_unverified: 'Confirme seu e-mail pelo link que acabamos de enviar e entre novamente.',
   cross_site: 'Envie o formulário pelas páginas deste site.',
   rate_limited: 'Tentativas demais. Aguarde alguns minutos e tente de novo.',
