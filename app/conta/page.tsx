@@ -6,7 +6,8 @@ import { FormError, firstValue, type AccountPageProps } from '@/app/_components/
 
 export const metadata: Metadata = { title: 'Minha conta', robots: { index: false } };
 
-// The signed-in person's account: name, e-mail, verification, two-step switch, sign-out.
+// The signed-in person's account: name, e-mail, verification, two-step switch (with the
+// password), sign-out here or everywhere.
 export default async function AccountPage({ searchParams }: AccountPageProps) {
   const account = await currentAccount();
   if (!account) redirect('/entrar?next=%2Fconta');
@@ -27,6 +28,15 @@ export default async function AccountPage({ searchParams }: AccountPageProps) {
       </dl>
       <form method="post" action="/conta/dois-passos" className="account-form">
         <input type="hidden" name="ativar" value={account.twoStep ? '0' : '1'} />
+        <label>
+          Senha atual
+          <input type="password" name="password" autoComplete="current-password" required maxLength={512} aria-describedby="regra-duas-etapas" />
+        </label>
+        <p id="regra-duas-etapas" className="notice">
+          {account.twoStep
+            ? 'Para desativar, confirme com a sua senha.'
+            : 'Para ativar, confirme com a sua senha. Os outros dispositivos conectados saem da conta.'}
+        </p>
         <button className="button" type="submit">
           {account.twoStep ? 'Desativar a verificação em duas etapas' : 'Ativar a verificação em duas etapas'}
         </button>
@@ -34,6 +44,11 @@ export default async function AccountPage({ searchParams }: AccountPageProps) {
       <form method="post" action="/conta/sair" className="account-form">
         <button className="button secondary" type="submit">
           Sair
+        </button>
+      </form>
+      <form method="post" action="/conta/sair-de-todos" className="account-form">
+        <button className="button secondary" type="submit">
+          Sair de todos os dispositivos
         </button>
       </form>
     </div>

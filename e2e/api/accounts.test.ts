@@ -396,6 +396,20 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     await token('aurora', email, 'terceira senha comprida');
   });
 
+  test('Sair de todos os dispositivos: every token of the account is revoked', async () => {
+    const { email, password } = await verifiedAccount();
+    const here = await token('aurora', email, password);
+    const there = await token('aurora', email, password);
+    const cookie = `sessao=${here.token}`;
+    const cross = await onSite('aurora', '/conta/sair-de-todos', { method: 'POST', form: {}, cookie, origin: 'http://evil.example' });
+    expect(cross.header('location')).toContain('erro=cross_site');
+    expect((await onSite('aurora', '/api/account/v1/me', { token: there.token })).status).toBe(200);
+    const out = await onSite('aurora', '/conta/sair-de-todos', { method: 'POST', form: {}, cookie });
+    expect(out.header('location')).toBe(`${site('aurora')}/`);
+    expect(String(out.headers['set-cookie'])).toMatch(/sessao=; .*Max-Age=0/);
+    for (const t of [here, there]) expect((await onSite('aurora', '/api/account/v1/me', { token: t.token })).status).toBe(401);
+  });
+
   test('an e-mail is one plain mailbox: a display name, brackets or a list are refused', async () => {
     for (const email of ['x<attacker@evil.example>', 'Ana <ana@example.com>', 'ana@example.com, eve@evil.example', '"a b"@example.com']) {
       const res = await auth('/users', { method: 'POST', body: { name: 'Ana', email, password: 'lua cheia de março', 'g-captcha-response': await captcha() }, ip: newIp() });
@@ -539,12 +553,21 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     const crossIn = await onSite('mare', '/entrar/enviar', { method: 'POST', form: { email, password, 'g-captcha-response': await captcha('mare') }, origin: 'http://evil.example', ip: newIp() });
     expect(crossIn.header('location')).toContain('erro=cross_site');
     expect(crossIn.headers['set-cookie']).toBeUndefined();
-    const noOrigin = await onSite('mare', '/conta/dois-passos', { method: 'POST', form: { ativar: '1' }, cookie, origin: null });
+    const noOrigin = await onSite('mare', '/conta/dois-passos', { method: 'POST', form: { ativar: '1', password }, cookie, origin: null });
     expect(noOrigin.header('location')).toContain('erro=cross_site');
 
-    // Two-step on, through the account page's switch.
-    const on = await onSite('mare', '/conta/dois-passos', { method: 'POST', form: { ativar: '1' }, cookie });
+    // Two-step on, through the account page's switch: the session alone is not enough.
+    for (const form of [{ ativar: '1' }, { ativar: '1', password: 'not the password' }] as Record<string, string>[]) {
+      const refused = await onSite('mare', '/conta/dois-passos', { method: 'POST', form, cookie });
+      expect(refused.header('location')).toBe(`${site('mare')}/conta?erro=invalid_credentials`);
+    }
+    expect((await onSite('mare', '/conta', { cookie })).text).toContain('Desativada');
+    const elsewhere = await token('mare', email, password);
+    const on = await onSite('mare', '/conta/dois-passos', { method: 'POST', form: { ativar: '1', password }, cookie });
     expect(on.header('location')).toBe(`${site('mare')}/conta`);
+    // Turning it on ends every other session; this one stays.
+    expect((await onSite('mare', '/api/account/v1/me', { token: elsewhere.token })).status).toBe(401);
+    expect((await onSite('mare', '/conta', { cookie })).status).toBe(200);
     const step1 = await onSite('mare', '/entrar/enviar', { method: 'POST', form: { email, password, 'g-captcha-response': await captcha('mare'), next: '/conta' }, ip: newIp() });
     expect(step1.header('location')).toBe(`${site('mare')}/entrar?etapa=codigo&next=%2Fconta`);
     const attemptCookie = /entrada=(sa_[A-Za-z0-9_-]{43})/.exec(String(step1.headers['set-cookie']))![0];
@@ -570,7 +593,7 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     const { email, password } = await verifiedAccount('sertao');
     const t = await token('sertao', email, password);
     const cookie = `sessao=${t.token}`;
-    await onSite('sertao', '/conta/dois-passos', { method: 'POST', form: { ativar: '1' }, cookie });
+    await onSite('sertao', '/conta/dois-passos', { method: 'POST', form: { ativar: '1', password }, cookie });
     const ask = async () => {
       const res = await auth('/auth/token', { method: 'POST', brand: 'sertao', body: { email, password, 'g-captcha-response': await captcha('sertao') }, ip: newIp() });
       expect(res.status).toBe(403);

@@ -33,7 +33,7 @@ async function solveWidget(page: Page) {
   solveTimes.push(Date.now() - started);
 }
 
-test('create an account, confirm the e-mail, sign in, see the account, sign out', async ({ page }, info) => {
+test('create an account, confirm the e-mail, sign in, see the account, sign out, reset the password, sign out everywhere', async ({ page }, info) => {
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
@@ -79,7 +79,7 @@ test('create an account, confirm the e-mail, sign in, see the account, sign out'
   const session = cookies.find((c) => c.name === 'sessao');
   expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
-  await page.getByRole('button', { name: 'Sair' }).click();
+  await page.getByRole('button', { name: 'Sair', exact: true }).click();
   await expect(page).toHaveURL(/localhost:\d+\/$/);
   await expect(page.locator('.site-header')).toContainText('Entrar');
   expect((await page.context().cookies()).find((c) => c.name === 'sessao')).toBeUndefined();
@@ -109,5 +109,8 @@ test('create an account, confirm the e-mail, sign in, see the account, sign out'
   await page.getByRole('button', { name: 'Entrar' }).last().click();
   await expect(page).toHaveURL(/\/conta$/, { timeout: 20_000 });
   await expect(page.locator('.profile')).toContainText(email);
+  await page.getByRole('button', { name: 'Sair de todos os dispositivos' }).click();
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  expect((await page.context().cookies()).find((c) => c.name === 'sessao')).toBeUndefined();
   expect(errors.filter((e) => /Content Security Policy|Refused/i.test(e))).toEqual([]);
 });

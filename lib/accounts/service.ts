@@ -9,7 +9,7 @@ import { codeMail, existingAccountMail, resetMail, verificationMail } from './me
 import { hashPassword, passwordProblem, verifyDecoy, verifyPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords';
 import { addressGroup } from '../network';
 import { mailbox } from './address';
-import { findAccount, findAccountByEmail, forgetExpiredUnverified, insertAccount, linkAccount, newEmailLink, newResetLink, useEmailLink, useResetLink, type Account } from './store';
+import { findAccount, findAccountByEmail, forgetExpiredUnverified, insertAccount, linkAccount, newEmailLink, newResetLink, revokeAllTokens, setTwoStep, useEmailLink, useResetLink, type Account } from './store';
 import { issueToken, spendToken, tokenOwner, type IssuedToken } from './tokens';
 import { checkCode, openAttempt } from './two-step';
 
@@ -214,6 +214,31 @@ export async function verifyEmail(db: Db, brand: Brand, secret: string): Promise
   const account = await useEmailLink(db, brand.id, secret);
   if (!account) throw new AuthError('invalid_link');
   return account;
+}
+
+/**
+ * Two-step verification on or off, from a signed-in session: only with the account's
+ * password (a session left open, or a stolen cookie, is not enough). Wrong passwords
+ * spend the sign-in limits. Turning it on ends every other session.
+ */
+export async function changeTwoStep(db: Db, caller: Caller, token: string | null, input: { on: boolean; password: unknown }): Promise<void> {
+  const account = await accountOfToken(db, caller.brand, token);
+  const password = text(input.password, 'password');
+  const group = addressGroup(caller.address);
+  const emailKey = `${caller.brand.id}:${account.email}:${group}`;
+  const spent: Spend[] = [['signInEmail', emailKey], ['signInAddress', group]];
+  await limited(() => spendAll(spent));
+  if (password.length > 4 * PASSWORD_MAX || !(await verifyPassword(account.passwordHash, password))) throw new AuthError('invalid_credentials', 'Wrong password.');
+  await reset('signInEmail', emailKey);
+  await refund([['signInAddress', group]]);
+  await setTwoStep(db, caller.brand.id, account.id, input.on);
+  if (input.on) await revokeAllTokens(db, account.id, token ?? undefined);
+}
+
+/** "Sair de todos os dispositivos": every token of the session's account is revoked, this one too. */
+export async function signOutEverywhere(db: Db, brand: Brand, token: string | null): Promise<void> {
+  const account = await accountOfToken(db, brand, token);
+  await revokeAllTokens(db, account.id);
 }
 
 /** The public profile of an account: never its password hash or tokens. */

@@ -126,9 +126,12 @@ async function spendOtherLinks(db: Queryable, accountId: string): Promise<void> 
   await db.query('UPDATE account_email_links SET used_at = now() WHERE account_id = $1 AND used_at IS NULL', [accountId]);
 }
 
-/** Revokes every live token of the account (a new password, "sign out everywhere"). */
-export async function revokeAllTokens(db: Queryable, accountId: string): Promise<void> {
-  await db.query('UPDATE account_tokens SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL', [accountId]);
+/** Revokes every live token of the account (a new password, "sign out everywhere"), but `except`'s when given. */
+export async function revokeAllTokens(db: Queryable, accountId: string, except?: string): Promise<void> {
+  await db.query('UPDATE account_tokens SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL AND hash IS DISTINCT FROM $2', [
+    accountId,
+    except === undefined ? null : sha256(except),
+  ]);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { AuthError } from '../accounts/errors';
-import { accountOfToken, requestPasswordReset, resetPassword, revoke, signIn, signInWithCode, signUp, verifyEmail } from '../accounts/service';
-import { setTwoStep } from '../accounts/store';
+import { changeTwoStep, requestPasswordReset, resetPassword, revoke, signIn, signInWithCode, signOutEverywhere, signUp, verifyEmail } from '../accounts/service';
 import type { IssuedToken } from '../accounts/tokens';
 import type { Brand } from '../brand/schema';
 import { getDb } from '../db';
@@ -108,19 +107,31 @@ export async function postSignOut(request: Request): Promise<Response> {
   } catch (err) {
     return seeOther(brand, withQuery('/conta', { erro: errorCode(err) }));
   }
-  const token = sessionToken(request.headers.get('cookie'));
+  const token = sessionToken(request.headers.get('cookie'), brand.site_url);
   if (token) await revoke(await getDb(), brand, token).catch(() => {});
   return seeOther(brand, '/', [clearedSessionCookie(brand.site_url)]);
 }
 
-export async function postTwoStep(request: Request): Promise<Response> {
+/** "Sair de todos os dispositivos": every session of the account ends, this one included. */
+export async function postSignOutEverywhere(request: Request): Promise<Response> {
   const { brand } = formContext(request);
+  try {
+    assertSameSite(request, brand);
+    await signOutEverywhere(await getDb(), brand, sessionToken(request.headers.get('cookie'), brand.site_url));
+    return seeOther(brand, '/', [clearedSessionCookie(brand.site_url)]);
+  } catch (err) {
+    const code = errorCode(err);
+    if (code === 'invalid_token' || code === 'token_required') return seeOther(brand, '/entrar?next=%2Fconta', [clearedSessionCookie(brand.site_url)]);
+    return seeOther(brand, withQuery('/conta', { erro: code }));
+  }
+}
+
+export async function postTwoStep(request: Request): Promise<Response> {
+  const { brand, caller } = formContext(request);
   const fields = await formFields(request);
   try {
     assertSameSite(request, brand);
-    const db = await getDb();
-    const account = await accountOfToken(db, brand, sessionToken(request.headers.get('cookie')));
-    await setTwoStep(db, brand.id, account.id, fields.ativar === '1');
+    await changeTwoStep(await getDb(), caller, sessionToken(request.headers.get('cookie'), brand.site_url), { on: fields.ativar === '1', password: fields.password ?? '' });
     return seeOther(brand, '/conta');
   } catch (err) {
     const code = errorCode(err);

@@ -66,8 +66,12 @@ describe('website account forms', () => {
     const c = sessionCookie('https://www.a.example', 'cu_x', new Date(0));
     expect(c).toMatch(/^__Host-sessao=cu_x; Path=\/; HttpOnly; SameSite=Lax; Expires=.*; Secure$/);
     expect(sessionCookie('http://aurora.localhost:3000', 'cu_x', new Date(0))).not.toContain('Secure');
-    expect(sessionToken('a=1; sessao=cu_abc; b=2')).toBe('cu_abc');
-    expect(sessionToken('xsessao=cu_abc')).toBeNull();
+    expect(sessionToken('a=1; sessao=cu_abc; b=2', 'http://aurora.localhost:3000')).toBe('cu_abc');
+    expect(sessionToken('xsessao=cu_abc', 'http://aurora.localhost:3000')).toBeNull();
+    // On https only the __Host- cookie counts: a plain one could be planted by a subdomain.
+    expect(sessionToken('sessao=cu_planted', 'https://www.a.example')).toBeNull();
+    expect(sessionToken('sessao=cu_planted; __Host-sessao=cu_real', 'https://www.a.example')).toBe('cu_real');
+    expect(sessionToken('__Host-sessao=cu_real', 'http://aurora.localhost:3000')).toBeNull();
     expect(hasSessionCookie('__Host-sessao=1')).toBe(true);
     expect(hasSessionCookie('sessaox=1')).toBe(false);
   });

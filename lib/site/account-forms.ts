@@ -5,7 +5,7 @@ import { brandOrDefault } from '../brand/registry';
 import type { Brand } from '../brand/schema';
 import { config } from '../config';
 import { requestHost } from '../http/self-request';
-import { SESSION_COOKIE, SECURE_SESSION_COOKIE } from './session-cookie';
+import { cookieValue, sessionCookieName } from './session-cookie';
 
 // Helpers of the website's account forms (route handlers under /entrar, /cadastro, /conta).
 
@@ -45,16 +45,14 @@ export function safeNext(value: unknown): string {
   }
 }
 
-/** The session token from a Cookie header, or null. */
-export function sessionToken(cookieHeader: string | null): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (name === SESSION_COOKIE || name === SECURE_SESSION_COOKIE) return part.slice(eq + 1).trim() || null;
-  }
-  return null;
+/**
+ * The session token from a Cookie header, or null: only the cookie of the site's scheme
+ * counts. On https that is `__Host-sessao`, which only this host over https can have
+ * set; a plain `sessao` there (which any subdomain or plain-http page could plant) is
+ * ignored.
+ */
+export function sessionToken(cookieHeader: string | null, siteUrl: string): string | null {
+  return cookieValue(cookieHeader, sessionCookieName(siteUrl));
 }
 
 /** A 303 to a path of the brand's site (absolute URL from the registry, never from Host). */

@@ -4,15 +4,15 @@ import { accountOfToken } from '../accounts/service';
 import type { Account } from '../accounts/store';
 import { getDb } from '../db';
 import { currentBrand } from './brand-context';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './session-cookie';
+import { sessionCookieName } from './session-cookie';
 
 /** The signed-in account of the page being rendered (from the session cookie), or null. */
 export const currentAccount = cache(async (): Promise<Account | null> => {
-  const jar = await cookies();
-  const token = jar.get(SECURE_SESSION_COOKIE)?.value ?? jar.get(SESSION_COOKIE)?.value;
+  const brand = await currentBrand();
+  const token = (await cookies()).get(sessionCookieName(brand.site_url))?.value;
   if (!token) return null;
   try {
-    return await accountOfToken(await getDb(), await currentBrand(), token);
+    return await accountOfToken(await getDb(), brand, token);
   } catch {
     return null;
   }

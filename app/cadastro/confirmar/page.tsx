@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { firstValue, type AccountPageProps } from '@/app/_components/account-page';
 
-export const metadata: Metadata = { title: 'Confirmar e-mail', robots: { index: false }, referrer: 'no-referrer' };
+export const metadata: Metadata = { title: 'Confirmar e-mail', robots: { index: false } };
 
 // The page a verification link opens. Opening it changes nothing (a mail scanner that
 // follows links verifies no one); the button posts the link's token.

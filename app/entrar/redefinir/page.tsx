@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { messageFor } from '@/lib/site/account-forms';
 import { FormError, firstValue, type AccountPageProps } from '@/app/_components/account-page';
 
-export const metadata: Metadata = { title: 'Nova senha', robots: { index: false }, referrer: 'no-referrer' };
+export const metadata: Metadata = { title: 'Nova senha', robots: { index: false } };
 
 // The page a reset link opens: the new password. Opening it spends nothing; the form does.
 export default async function ResetPage({ searchParams }: AccountPageProps) {
