@@ -58,7 +58,9 @@ const envSchema = z.object({
   OTEL_SERVICE_NAME: z.string().min(1).default('event-catalog'),
   NEXT_PHASE: optionalText,
   AUTH_TOKEN_TTL_S: int(60, 30 * 86_400, 43_200),
+  AUTH_SESSION_MAX_S: int(60, 365 * 86_400, 30 * 86_400),
   SMTP_URL: optionalText,
+  SECURITY_CONTACT: optionalText,
   MAIL_FROM: optionalText,
   CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'hcaptcha', 'turnstile']).default('altcha'),
   CAPTCHA_SECRET: optionalText,
@@ -103,6 +105,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     strictHosts: e.STRICT_HOSTS,
     benchFloor: e.BENCH_FLOOR,
     redisUrl: e.REDIS_URL,
+    securityContact: e.SECURITY_CONTACT,
     trustedProxies: (e.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     rateLimit: {
       windowS: e.RATE_LIMIT_WINDOW_S,
@@ -127,6 +130,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     isBuildPhase: e.NEXT_PHASE === 'phase-production-build',
     accounts: {
       tokenTtlS: e.AUTH_TOKEN_TTL_S,
+      sessionMaxS: e.AUTH_SESSION_MAX_S,
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
       captcha: {

@@ -154,6 +154,14 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     await new Promise((r) => setTimeout(r, 300));
     return mail.mails.filter((m) => m.to.includes(email) && match.test(m.text)).length;
   };
+  /** A website session: the cookie the site's sign-in form sets. */
+  async function siteSession(brand: string, email: string, password: string) {
+    const res = await onSite(brand, '/entrar/enviar', { method: 'POST', form: { email, password, 'g-captcha-response': await captcha(brand), next: '/conta' }, ip: newIp() });
+    const cookie = /sessao=(cu_[A-Za-z0-9_-]{43})/.exec(String(res.headers['set-cookie']))?.[0];
+    expect(cookie, String(res.headers.location)).toBeDefined();
+    secrets.push(cookie!.slice('sessao='.length));
+    return cookie!;
+  }
   async function token(brand: string, email: string, password: string, ip = newIp()) {
     const res = await auth('/auth/token', { method: 'POST', brand, body: { email, password, 'g-captcha-response': await captcha(brand) }, ip });
     expect(res.status, res.text).toBe(200);
@@ -246,8 +254,10 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     const old = await onSite('aurora', '/api/account/v1/me', { token: t1.token });
     expect(old.status).toBe(401);
     expect(old.header('www-authenticate')).toBe(`Bearer resource_metadata="${site('aurora')}/.well-known/oauth-protected-resource", error="invalid_token"`);
-    expect((await auth('/auth/refresh', { method: 'POST', token: t1.token })).status).toBe(401);
     expect((await onSite('aurora', '/api/account/v1/me', { token: t2.token })).status).toBe(200);
+    // The rotated token presented again: refused, and its family (t2 with it) revoked.
+    expect((await auth('/auth/refresh', { method: 'POST', token: t1.token })).status).toBe(401);
+    expect((await onSite('aurora', '/api/account/v1/me', { token: t2.token })).status).toBe(401);
 
     const revoked = await auth('/auth/revoke', { method: 'DELETE', token: t2.token });
     expect(revoked.status).toBe(200);
@@ -398,16 +408,42 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
 
   test('Sair de todos os dispositivos: every token of the account is revoked', async () => {
     const { email, password } = await verifiedAccount();
-    const here = await token('aurora', email, password);
+    const cookie = await siteSession('aurora', email, password);
+    const here = { token: cookie.slice('sessao='.length) };
     const there = await token('aurora', email, password);
-    const cookie = `sessao=${here.token}`;
     const cross = await onSite('aurora', '/conta/sair-de-todos', { method: 'POST', form: {}, cookie, origin: 'http://evil.example' });
     expect(cross.header('location')).toContain('erro=cross_site');
     expect((await onSite('aurora', '/api/account/v1/me', { token: there.token })).status).toBe(200);
     const out = await onSite('aurora', '/conta/sair-de-todos', { method: 'POST', form: {}, cookie });
     expect(out.header('location')).toBe(`${site('aurora')}/`);
     expect(String(out.headers['set-cookie'])).toMatch(/sessao=; .*Max-Age=0/);
-    for (const t of [here, there]) expect((await onSite('aurora', '/api/account/v1/me', { token: t.token })).status).toBe(401);
+    expect((await onSite('aurora', '/api/account/v1/me', { token: there.token })).status).toBe(401);
+    expect((await onSite('aurora', '/conta', { cookie })).status).toBeGreaterThanOrEqual(300);
+  });
+
+  test('an API token is not a website session, nor a website session an API token', async () => {
+    const { email, password } = await verifiedAccount();
+    const api = await token('aurora', email, password);
+    const cookie = await siteSession('aurora', email, password);
+    expect((await onSite('aurora', '/conta', { cookie: `sessao=${api.token}` })).status).toBeGreaterThanOrEqual(300);
+    expect((await onSite('aurora', '/conta', { cookie })).status).toBe(200);
+    const sessionToken = cookie.slice('sessao='.length);
+    expect((await onSite('aurora', '/api/account/v1/me', { token: sessionToken })).status).toBe(401);
+    expect((await auth('/auth/refresh', { method: 'POST', token: sessionToken })).status).toBe(401);
+    expect((await onSite('aurora', '/api/account/v1/me', { token: api.token })).status).toBe(200);
+  });
+
+  test('refresh: a rotated token presented again revokes its whole family', async () => {
+    const { email, password } = await verifiedAccount();
+    const first = await token('aurora', email, password);
+    const second = (await auth('/auth/refresh', { method: 'POST', token: first.token })).json() as { token: string };
+    const third = (await auth('/auth/refresh', { method: 'POST', token: second.token })).json() as { token: string };
+    expect((await onSite('aurora', '/api/account/v1/me', { token: third.token })).status).toBe(200);
+    // A copy of the first token, stolen before its rotation, is tried: the family ends.
+    const stolen = await auth('/auth/refresh', { method: 'POST', token: first.token });
+    expect(stolen.status).toBe(401);
+    expect((await onSite('aurora', '/api/account/v1/me', { token: third.token })).status).toBe(401);
+    expect((await auth('/auth/refresh', { method: 'POST', token: third.token })).status).toBe(401);
   });
 
   test('an e-mail is one plain mailbox: a display name, brackets or a list are refused', async () => {
@@ -591,8 +627,7 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
 
   test('two-step through the API: the code is bound to its attempt, single-use, 5 tries', async () => {
     const { email, password } = await verifiedAccount('sertao');
-    const t = await token('sertao', email, password);
-    const cookie = `sessao=${t.token}`;
+    const cookie = await siteSession('sertao', email, password);
     await onSite('sertao', '/conta/dois-passos', { method: 'POST', form: { ativar: '1', password }, cookie });
     const ask = async () => {
       const res = await auth('/auth/token', { method: 'POST', brand: 'sertao', body: { email, password, 'g-captcha-response': await captcha('sertao') }, ip: newIp() });

@@ -11,7 +11,7 @@ import { verifyRemote, type RemoteProvider } from './captcha/remote';
 import { ARGON2_OPTIONS, hashPassword, passwordProblem, verifyDecoy, verifyPassword } from './passwords';
 import { newCode, sha256 } from './secrets';
 import { findAccountByEmail, forgetExpiredUnverified, insertAccount, newEmailLink, newResetLink, useEmailLink, useResetLink } from './store';
-import { issueToken, spendToken, tokenOwner } from './tokens';
+import { issueToken, rotateToken, spendToken, tokenOwner } from './tokens';
 import { CODE_MAX_TRIES, checkCode, openAttempt } from './two-step';
 
 let db: Db;
@@ -70,7 +70,7 @@ describe('accounts, tokens, links and two-step attempts in the database', () => 
 
   test('tokens: opaque, hashed at rest, brand-bound, spent once', async () => {
     const acc = (await findAccountByEmail(db, 'aurora', 'ana@example.com'))!;
-    const t = await issueToken(db, 'aurora', acc.id, 3600);
+    const t = await issueToken(db, 'aurora', acc.id, 3600, 'api');
     expect(t.type).toBe('bearer');
     expect(t.token).toMatch(/^cu_[A-Za-z0-9_-]{43}$/);
     expect(Date.parse(t.expires_at) - Date.now()).toBeGreaterThan(3500_000);
@@ -78,21 +78,51 @@ describe('accounts, tokens, links and two-step attempts in the database', () => 
     expect(rows.some((r) => Buffer.from(r.hash).equals(sha256(t.token)))).toBe(true);
     const dump = JSON.stringify(await db.query("SELECT encode(hash, 'escape') AS h, * FROM account_tokens"));
     expect(dump).not.toContain(t.token.slice(3));
-    expect((await tokenOwner(db, 'aurora', t.token))?.accountId).toBe(acc.id);
-    expect(await tokenOwner(db, 'mare', t.token)).toBeNull();
+    expect((await tokenOwner(db, 'aurora', t.token, 'api'))?.accountId).toBe(acc.id);
+    expect(await tokenOwner(db, 'mare', t.token, 'api')).toBeNull();
     expect(await spendToken(db, 'mare', t.token)).toBeNull();
     expect(await spendToken(db, 'aurora', t.token)).toBe(acc.id);
     expect(await spendToken(db, 'aurora', t.token)).toBeNull();
-    expect(await tokenOwner(db, 'aurora', t.token)).toBeNull();
-    expect(await tokenOwner(db, 'aurora', 'cu_' + 'x'.repeat(43))).toBeNull();
-    expect(await tokenOwner(db, 'aurora', "'; DROP TABLE accounts; --")).toBeNull();
+    expect(await tokenOwner(db, 'aurora', t.token, 'api')).toBeNull();
+    expect(await tokenOwner(db, 'aurora', 'cu_' + 'x'.repeat(43), 'api')).toBeNull();
+    expect(await tokenOwner(db, 'aurora', "'; DROP TABLE accounts; --", 'api')).toBeNull();
+  });
+
+  test('audiences: an API token is not a website session, nor the reverse', async () => {
+    const acc = (await findAccountByEmail(db, 'aurora', 'ana@example.com'))!;
+    const api = await issueToken(db, 'aurora', acc.id, 3600, 'api');
+    const site = await issueToken(db, 'aurora', acc.id, 3600, 'site');
+    expect(await tokenOwner(db, 'aurora', api.token, 'site')).toBeNull();
+    expect(await tokenOwner(db, 'aurora', site.token, 'api')).toBeNull();
+    expect((await tokenOwner(db, 'aurora', site.token, 'site'))?.accountId).toBe(acc.id);
+    // A website session cannot be refreshed into an API token.
+    expect((await rotateToken(db, 'aurora', site.token, 86_400)).ok).toBe(false);
+  });
+
+  test('refresh: one family per sign-in, an absolute lifetime, and a rotated token seen again revokes the family', async () => {
+    const acc = (await findAccountByEmail(db, 'aurora', 'ana@example.com'))!;
+    const first = await issueToken(db, 'aurora', acc.id, 3600, 'api');
+    const r1 = await rotateToken(db, 'aurora', first.token, 86_400);
+    expect(r1.ok).toBe(true);
+    const second = await issueToken(db, 'aurora', acc.id, 3600, 'api', r1.ok ? r1.family : undefined);
+    const r2 = await rotateToken(db, 'aurora', second.token, 86_400);
+    const third = await issueToken(db, 'aurora', acc.id, 3600, 'api', r2.ok ? r2.family : undefined);
+    const unrelated = await issueToken(db, 'aurora', acc.id, 3600, 'api');
+    // The first token, rotated long ago, comes back: a thief or a replay. The whole family ends.
+    expect((await rotateToken(db, 'aurora', first.token, 86_400)).ok).toBe(false);
+    expect(await tokenOwner(db, 'aurora', third.token, 'api')).toBeNull();
+    expect((await tokenOwner(db, 'aurora', unrelated.token, 'api'))?.accountId).toBe(acc.id);
+    // Past the absolute lifetime from its sign-in, a family is not renewed.
+    await db.query("UPDATE account_tokens SET family_started_at = now() - interval '2 days' WHERE hash = $1", [sha256(unrelated.token)]);
+    expect((await rotateToken(db, 'aurora', unrelated.token, 86_400)).ok).toBe(false);
+    expect((await tokenOwner(db, 'aurora', unrelated.token, 'api'))?.accountId).toBe(acc.id);
   });
 
   test('an expired token is refused', async () => {
     const acc = (await findAccountByEmail(db, 'aurora', 'ana@example.com'))!;
-    const t = await issueToken(db, 'aurora', acc.id, 3600);
+    const t = await issueToken(db, 'aurora', acc.id, 3600, 'api');
     await db.query("UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE hash = $1", [sha256(t.token)]);
-    expect(await tokenOwner(db, 'aurora', t.token)).toBeNull();
+    expect(await tokenOwner(db, 'aurora', t.token, 'api')).toBeNull();
   });
 
   test('verification links: once, for their brand only', async () => {
@@ -120,7 +150,7 @@ describe('accounts, tokens, links and two-step attempts in the database', () => 
 
   test('a reset link: once, for its brand and purpose; the new password, every token revoked', async () => {
     const acc = (await insertAccount(db, { brandId: 'aurora', email: 'reset@example.com', name: 'R', passwordHash: 'old' }))!;
-    const t = await issueToken(db, 'aurora', acc.id, 3600);
+    const t = await issueToken(db, 'aurora', acc.id, 3600, 'api');
     const verify = await newEmailLink(db, acc.id);
     const secret = await newResetLink(db, acc.id);
     expect(await useResetLink(db, 'aurora', verify, 'new')).toBeNull(); // a verification link is not a reset link
@@ -128,7 +158,7 @@ describe('accounts, tokens, links and two-step attempts in the database', () => 
     const reset = (await useResetLink(db, 'aurora', secret, 'new'))!;
     expect(reset.passwordHash).toBe('new');
     expect(reset.emailVerified).toBe(true);
-    expect(await tokenOwner(db, 'aurora', t.token)).toBeNull();
+    expect(await tokenOwner(db, 'aurora', t.token, 'api')).toBeNull();
     expect(await useResetLink(db, 'aurora', secret, 'newer')).toBeNull();
     // The verification link sent before is spent with it.
     expect(await useEmailLink(db, 'aurora', verify)).toBeNull();

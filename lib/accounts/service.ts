@@ -10,7 +10,7 @@ import { hashPassword, passwordProblem, verifyDecoy, verifyPassword, PASSWORD_MA
 import { addressGroup } from '../network';
 import { mailbox } from './address';
 import { findAccount, findAccountByEmail, forgetExpiredUnverified, insertAccount, linkAccount, newEmailLink, newResetLink, revokeAllTokens, setTwoStep, useEmailLink, useResetLink, type Account } from './store';
-import { issueToken, spendToken, tokenOwner, type IssuedToken } from './tokens';
+import { issueToken, rotateToken, spendToken, tokenOwner, type Audience, type IssuedToken } from './tokens';
 import { checkCode, openAttempt } from './two-step';
 
 // The account operations, shared by the authentication host's API and the website's
@@ -126,7 +126,7 @@ export async function resetPassword(db: Db, caller: Caller, input: PasswordReset
 export type SignIn = { email: unknown; password: unknown; captcha: unknown };
 
 /** E-mail, password and CAPTCHA: a token, or a two-step attempt (AuthError two_step_required). */
-export async function signIn(db: Db, caller: Caller, input: SignIn): Promise<IssuedToken> {
+export async function signIn(db: Db, caller: Caller, input: SignIn, audience: Audience): Promise<IssuedToken> {
   const address = email(input.email);
   const password = text(input.password, 'password');
   if (password.length > 4 * PASSWORD_MAX) throw new AuthError('invalid_credentials');
@@ -134,17 +134,19 @@ export async function signIn(db: Db, caller: Caller, input: SignIn): Promise<Iss
   const emailKey = `${caller.brand.id}:${address}:${group}`;
   // Every attempt is paid for before it is evaluated; what turns out not to be a failed
   // guess is given back.
+  // The CAPTCHA first: a limiter entry (kept for its window) is only ever made for an
+  // attempt someone paid a solved challenge for, never for a forged or replayed one.
+  await captcha(db, caller, input.captcha);
   const spent: Spend[] = [['signInEmail', emailKey], ['signInAddress', group]];
   await limited(() => spendAll(spent));
   let account: Account | null;
   let ok: boolean;
   try {
-    await captcha(db, caller, input.captcha);
     await forgetExpiredUnverified(db, caller.brand.id, address);
     account = await findAccountByEmail(db, caller.brand.id, address);
     ok = account ? await verifyPassword(account.passwordHash, password) : await verifyDecoy(password);
   } catch (err) {
-    await refund(spent); // no password was tried: CAPTCHA refused, or a store unavailable
+    await refund(spent); // no password was tried: a store unavailable
     throw err;
   }
   if (!account || !ok) throw new AuthError('invalid_credentials', 'Wrong e-mail or password.');
@@ -162,11 +164,11 @@ export async function signIn(db: Db, caller: Caller, input: SignIn): Promise<Iss
     await sendMail(codeMail(caller.brand, account.email, account.name, code));
     throw new AuthError('two_step_required', 'A 6-digit code was sent by e-mail. Send {"attempt": "<this attempt>", "code": "<the code>"} to POST /auth/token within 10 minutes.', { attempt });
   }
-  return issueToken(db, caller.brand.id, account.id, config().accounts.tokenTtlS);
+  return issueToken(db, caller.brand.id, account.id, config().accounts.tokenTtlS, audience);
 }
 
 /** The second step: the attempt and its mailed code. No CAPTCHA (see README). */
-export async function signInWithCode(db: Db, caller: Caller, input: { attempt: unknown; code: unknown }): Promise<IssuedToken> {
+export async function signInWithCode(db: Db, caller: Caller, input: { attempt: unknown; code: unknown }, audience: Audience): Promise<IssuedToken> {
   const attempt = text(input.attempt, 'attempt');
   const code = text(input.code, 'code').trim();
   const spent: Spend[] = [['signInAddress', addressGroup(caller.address)]];
@@ -182,24 +184,28 @@ export async function signInWithCode(db: Db, caller: Caller, input: { attempt: u
   await refund(spent);
   const account = await findAccount(db, caller.brand.id, check.accountId);
   if (!account) throw new AuthError('attempt_expired');
-  return issueToken(db, caller.brand.id, account.id, config().accounts.tokenTtlS);
+  return issueToken(db, caller.brand.id, account.id, config().accounts.tokenTtlS, audience);
 }
 
-/** The account of a live bearer token of this brand. */
-export async function accountOfToken(db: Db, brand: Brand, token: string | null): Promise<Account> {
+/** The account of a live token of this brand and audience (an API bearer token, or a website session). */
+export async function accountOfToken(db: Db, brand: Brand, token: string | null, audience: Audience): Promise<Account> {
   if (token === null) throw new AuthError('token_required');
-  const owner = await tokenOwner(db, brand.id, token);
+  const owner = await tokenOwner(db, brand.id, token, audience);
   const account = owner ? await findAccount(db, brand.id, owner.accountId) : null;
   if (!account) throw new AuthError('invalid_token');
   return account;
 }
 
-/** Rotation: a new token, and the old one refused from now on. */
+/**
+ * Rotation of an API token: a new token of the same family, the old one refused from now
+ * on. Past the family's absolute lifetime (AUTH_SESSION_MAX_S from its sign-in) a new
+ * sign-in is needed; a rotated token presented again revokes its whole family.
+ */
 export async function refresh(db: Db, brand: Brand, token: string | null): Promise<IssuedToken> {
   if (token === null) throw new AuthError('token_required');
   const issued = await db.transaction(async (tx) => {
-    const accountId = await spendToken(tx, brand.id, token);
-    return accountId === null ? null : issueToken(tx, brand.id, accountId, config().accounts.tokenTtlS);
+    const rotation = await rotateToken(tx, brand.id, token, config().accounts.sessionMaxS);
+    return rotation.ok ? issueToken(tx, brand.id, rotation.accountId, config().accounts.tokenTtlS, 'api', rotation.family) : null;
   });
   if (!issued) throw new AuthError('invalid_token');
   return issued;
@@ -222,7 +228,7 @@ export async function verifyEmail(db: Db, brand: Brand, secret: string): Promise
  * spend the sign-in limits. Turning it on ends every other session.
  */
 export async function changeTwoStep(db: Db, caller: Caller, token: string | null, input: { on: boolean; password: unknown }): Promise<void> {
-  const account = await accountOfToken(db, caller.brand, token);
+  const account = await accountOfToken(db, caller.brand, token, 'site');
   const password = text(input.password, 'password');
   const group = addressGroup(caller.address);
   const emailKey = `${caller.brand.id}:${account.email}:${group}`;
@@ -237,7 +243,7 @@ export async function changeTwoStep(db: Db, caller: Caller, token: string | null
 
 /** "Sair de todos os dispositivos": every token of the session's account is revoked, this one too. */
 export async function signOutEverywhere(db: Db, brand: Brand, token: string | null): Promise<void> {
-  const account = await accountOfToken(db, brand, token);
+  const account = await accountOfToken(db, brand, token, 'site');
   await revokeAllTokens(db, account.id);
 }
 

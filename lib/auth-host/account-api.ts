@@ -36,7 +36,7 @@ export async function accountApi(request: Request, op: Op): Promise<Response> {
     if (method !== 'GET' && method !== 'HEAD') throw new AuthError('method_not_allowed', `${method} is not allowed here.`);
     const body =
       op === 'me'
-        ? profile(await accountOfToken(await getDb(), brand, bearerOf(request.headers)))
+        ? profile(await accountOfToken(await getDb(), brand, bearerOf(request.headers), 'api'))
         : await challengeFor(brand, clientAddress(request.headers, config().trustedProxies));
     return new Response(method === 'HEAD' ? null : JSON.stringify(body), {
       headers: { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store', ...cors },

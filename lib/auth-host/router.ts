@@ -50,8 +50,8 @@ const routes: Record<string, Route> = {
       const db = await getDb();
       const token =
         'attempt' in body || 'code' in body
-          ? await signInWithCode(db, caller, { attempt: body.attempt, code: body.code })
-          : await signIn(db, caller, { email: body.email, password: body.password, captcha: body['g-captcha-response'] });
+          ? await signInWithCode(db, caller, { attempt: body.attempt, code: body.code }, 'api')
+          : await signIn(db, caller, { email: body.email, password: body.password, captcha: body['g-captcha-response'] }, 'api');
       return json(token, 200, cors);
     },
   },

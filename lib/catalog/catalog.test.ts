@@ -58,7 +58,7 @@ describe('importLines on a private in-memory catalog', () => {
 
   beforeAll(async () => {
     db = await openPglite();
-    expect(await migrate(db)).toEqual(['001-catalog', '002-seed-claim', '003-under-way', '004-search', '005-accounts', '006-account-recovery']);
+    expect(await migrate(db)).toEqual(['001-catalog', '002-seed-claim', '003-under-way', '004-search', '005-accounts', '006-account-recovery', '007-token-families']);
     await db.query(`INSERT INTO brands (id, name) VALUES ('aurora', 'Aurora'), ('mare', 'Maré'), ('sertao', 'Sertão')`);
   }, 120_000);
   afterAll(() => db?.close());

@@ -4,6 +4,7 @@ import underWay003 from './migrations/003-under-way';
 import search004 from './migrations/004-search';
 import accounts005 from './migrations/005-accounts';
 import accountRecovery006 from './migrations/006-account-recovery';
+import tokenFamilies007 from './migrations/007-token-families';
 import type { Db } from './types';
 
 /**
@@ -18,6 +19,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '004-search', sql: search004 },
   { id: '005-accounts', sql: accounts005 },
   { id: '006-account-recovery', sql: accountRecovery006 },
+  { id: '007-token-families', sql: tokenFamilies007 },
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 // Any fixed number: two servers starting at once take turns instead of racing.

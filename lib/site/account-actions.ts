@@ -21,7 +21,7 @@ export async function postSignIn(request: Request): Promise<Response> {
   const next = safeNext(fields.next);
   try {
     assertSameSite(request, brand);
-    const token = await signIn(await getDb(), caller, { email: fields.email, password: fields.password, captcha: fields['g-captcha-response'] });
+    const token = await signIn(await getDb(), caller, { email: fields.email, password: fields.password, captcha: fields['g-captcha-response'] }, 'site');
     return signedIn(brand, token, next);
   } catch (err) {
     if (err instanceof AuthError && err.code === 'two_step_required' && err.extra.attempt) {
@@ -38,7 +38,7 @@ export async function postCode(request: Request): Promise<Response> {
   try {
     assertSameSite(request, brand);
     const attempt = cookieValue(request.headers.get('cookie'), ATTEMPT_COOKIE) ?? '';
-    return signedIn(brand, await signInWithCode(await getDb(), caller, { attempt, code: fields.code ?? '' }), next);
+    return signedIn(brand, await signInWithCode(await getDb(), caller, { attempt, code: fields.code ?? '' }, 'site'), next);
   } catch (err) {
     const code = errorCode(err);
     if (code === 'invalid_code') return seeOther(brand, withQuery('/entrar', { etapa: 'codigo', erro: code, next }));

@@ -12,7 +12,7 @@ export const currentAccount = cache(async (): Promise<Account | null> => {
   const token = (await cookies()).get(sessionCookieName(brand.site_url))?.value;
   if (!token) return null;
   try {
-    return await accountOfToken(await getDb(), brand, token);
+    return await accountOfToken(await getDb(), brand, token, 'site');
   } catch {
     return null;
   }
