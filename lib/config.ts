@@ -75,6 +75,7 @@ const envSchema = z.object({
   AUTH_LIMIT_SIGNUPS_HOUR: int(1, 1_000_000, 10),
   AUTH_LIMIT_CHALLENGES_MINUTE: int(1, 1_000_000, 30),
   AUTH_LIMIT_RECOVERY_HOUR: int(1, 1_000_000, 10),
+  AUTH_LIMIT_ACCOUNT_HOUR: int(1, 1_000_000, 20),
   AUTH_LIMIT_ACCOUNT_MAILS_DAY: int(1, 1_000, 3),
 });
 
@@ -149,6 +150,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         signupsHour: e.AUTH_LIMIT_SIGNUPS_HOUR,
         challengesMinute: e.AUTH_LIMIT_CHALLENGES_MINUTE,
         recoveryHour: e.AUTH_LIMIT_RECOVERY_HOUR,
+        accountHour: e.AUTH_LIMIT_ACCOUNT_HOUR,
         accountMailsDay: e.AUTH_LIMIT_ACCOUNT_MAILS_DAY,
       },
     },

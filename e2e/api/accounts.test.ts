@@ -76,6 +76,7 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
       ALTCHA_COST: '20',
       TRUSTED_PROXIES: '127.0.0.1',
       AUTH_LIMIT_CONSECUTIVE: '3',
+      AUTH_LIMIT_ACCOUNT_HOUR: '6',
     });
     port = server.port;
   });
@@ -481,6 +482,21 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     expect(Number(blocked.header('retry-after'))).toBeGreaterThan(0);
     // Another address is not blocked.
     await token('aurora', email, password, newIp());
+  });
+
+  test('brute force: failures from every address lock the account; its owner lifts the lock with a reset link', async () => {
+    const { email, password } = await verifiedAccount();
+    for (let i = 0; i < 6; i++) {
+      const res = await auth('/auth/token', { method: 'POST', body: { email, password: `wrong ${i}`, 'g-captcha-response': await captcha() }, ip: newIp() });
+      expect(problem(res).code).toBe('invalid_credentials');
+    }
+    const locked = await auth('/auth/token', { method: 'POST', body: { email, password, 'g-captcha-response': await captcha() }, ip: newIp() });
+    expect(locked.status).toBe(429);
+    await auth('/password/forgot', { method: 'POST', body: { email, 'g-captcha-response': await captcha() }, ip: newIp() });
+    const secret = linkIn((await mail.waitFor(email, /entrar\/redefinir/)).text).searchParams.get('token');
+    const fresh = 'destrancada pelo e-mail';
+    expect((await auth('/password/reset', { method: 'POST', body: { token: secret, password: fresh }, ip: newIp() })).status).toBe(200);
+    await token('aurora', email, fresh);
   });
 
   test('brute force: concurrent guesses are counted atomically (20 at once, 3 evaluated)', async () => {

@@ -7,13 +7,15 @@ import { processShared } from '../process-shared';
 // when REDIS_URL is set, in memory otherwise:
 //  - signInEmail: consecutive failed sign-ins per brand, e-mail and address; a success resets it;
 //  - signInAddress: failed sign-ins per address per day, whatever the e-mail;
+//  - signInAccount: failed sign-ins per brand and e-mail per hour, from every address
+//    (a lock the owner lifts with a password-reset link);
 //  - signUp: accounts created per address per hour;
 //  - challenge: CAPTCHA challenges minted per address per minute;
 //  - recovery: password-reset requests per address per hour;
 //  - accountMails: mails sent to one account's address per day that a stranger can
 //    trigger (verification resends, reset links); past it, nothing is sent.
 // "Address" is the client's address group (lib/network.ts): an IPv4 address, an IPv6 /64.
-export type AuthLimit = 'signInEmail' | 'signInAddress' | 'signUp' | 'challenge' | 'recovery' | 'accountMails';
+export type AuthLimit = 'signInEmail' | 'signInAddress' | 'signInAccount' | 'signUp' | 'challenge' | 'recovery' | 'accountMails';
 
 export class LimitExceeded extends Error {
   constructor(readonly retryAfterS: number) {
@@ -39,6 +41,7 @@ function build(): Record<AuthLimit, RateLimiterAbstract> {
   return {
     signInEmail: make('signInEmail', l.consecutive, l.consecutiveBlockS, l.consecutiveBlockS),
     signInAddress: make('signInAddress', l.addressDay, 86_400),
+    signInAccount: make('signInAccount', l.accountHour, 3_600, 3_600),
     signUp: make('signUp', l.signupsHour, 3_600),
     challenge: make('challenge', l.challengesMinute, 60),
     recovery: make('recovery', l.recoveryHour, 3_600),

@@ -118,9 +118,11 @@ export async function resetPassword(db: Db, caller: Caller, input: PasswordReset
   const account = await linkAccount(db, caller.brand.id, secret, 'reset');
   if (!account) throw new AuthError('invalid_link');
   assertStrong(password, account.email, account.name);
-  const reset = await useResetLink(db, caller.brand.id, secret, await hashPassword(password));
-  if (!reset) throw new AuthError('invalid_link');
-  return reset;
+  const changed = await useResetLink(db, caller.brand.id, secret, await hashPassword(password));
+  if (!changed) throw new AuthError('invalid_link');
+  // The mailbox's owner lifts the lock that failures from every address put on the account.
+  await reset('signInAccount', `${caller.brand.id}:${changed.email}`);
+  return changed;
 }
 
 export type SignIn = { email: unknown; password: unknown; captcha: unknown };
@@ -137,7 +139,8 @@ export async function signIn(db: Db, caller: Caller, input: SignIn, audience: Au
   // The CAPTCHA first: a limiter entry (kept for its window) is only ever made for an
   // attempt someone paid a solved challenge for, never for a forged or replayed one.
   await captcha(db, caller, input.captcha);
-  const spent: Spend[] = [['signInEmail', emailKey], ['signInAddress', group]];
+  const lockKey = `${caller.brand.id}:${address}`;
+  const spent: Spend[] = [['signInEmail', emailKey], ['signInAccount', lockKey], ['signInAddress', group]];
   await limited(() => spendAll(spent));
   let account: Account | null;
   let ok: boolean;
@@ -151,7 +154,7 @@ export async function signIn(db: Db, caller: Caller, input: SignIn, audience: Au
   }
   if (!account || !ok) throw new AuthError('invalid_credentials', 'Wrong e-mail or password.');
   await reset('signInEmail', emailKey);
-  await refund([['signInAddress', group]]);
+  await refund([['signInAccount', lockKey], ['signInAddress', group]]);
   if (!account.emailVerified) {
     if (await trySpend('accountMails', accountKey(account))) {
       const secret = await newEmailLink(db, account.id);
