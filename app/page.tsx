@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { EventCard } from '@/app/_components/event-card';
 import { SearchForm } from '@/app/_components/search-form';
 import { getCardPrices } from '@/lib/catalog/card-prices';
-import { listEvents } from '@/lib/catalog/events';
+import { searchEvents } from '@/lib/catalog/events';
+import { eventCount, unmatchedSentence } from '@/lib/catalog/count-text';
 import { getFilterOptions } from '@/lib/catalog/filters';
 import { parseListQuery } from '@/lib/catalog/query-params';
 import { currentBrand } from '@/lib/site/brand-context';
@@ -45,7 +46,7 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
   const options = await getFilterOptions(brand);
   // Date chips and "perto de" become the API's date and place filters.
   const query = parseListQuery(listingParams(params, options, brand));
-  const result = await listEvents(brand, query);
+  const { list: result, unmatched } = await searchEvents(brand, query);
   const filtered = Boolean(query.q || query.city || query.state || query.organization || query.dateFrom || query.dateTo || query.near);
   const { meta } = result;
   const prices = await getCardPrices(brand, result.data.map((e) => e.id));
@@ -65,7 +66,7 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
       ) : (
         <>
           <p className="summary">
-            {meta.total} {meta.total === 1 ? 'evento' : 'eventos'} · página {meta.current_page} de {meta.last_page}
+            {eventCount(meta)} · página {meta.current_page} de {meta.last_page}
             {filtered && (
               <>
                 {' · '}
@@ -73,6 +74,11 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
               </>
             )}
           </p>
+          {unmatched && (
+            <p className="notice" role="status">
+              {unmatchedSentence(unmatched)}
+            </p>
+          )}
           <ul className="cards">
             {result.data.map((e, i) => (
               <EventCard key={e.id} event={e} price={prices.get(e.id)} eager={i < 4} />

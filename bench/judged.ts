@@ -22,12 +22,12 @@ function get<T>(path: string): Promise<T> {
   });
 }
 
-type Item = { slug: string; name: string; location: { name: string | null; city: string | null; state_abbr: string | null } | null };
+type Item = { slug: string; name: string; is_online: boolean; location: { name: string | null; city: string | null; state_abbr: string | null } | null };
 type Page = { data: Item[]; meta: { last_page: number } };
 
 async function judge(item: Item): Promise<Judged> {
   const detail = await get<{ producer: { name: string } | null }>(`/events/${item.slug}`);
-  return { name: item.name, city: item.location?.city ?? null, state_abbr: item.location?.state_abbr ?? null, venue: item.location?.name ?? null, producer: detail.producer?.name ?? null };
+  return { name: item.name, city: item.location?.city ?? null, state_abbr: item.location?.state_abbr ?? null, venue: item.location?.name ?? null, producer: detail.producer?.name ?? null, online: item.is_online };
 }
 
 const bySlug = new Map<string, Judged>();

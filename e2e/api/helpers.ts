@@ -16,7 +16,7 @@ export type ListItem = {
   producer: null;
   location: { name: string | null; city: string | null; state: string | null; state_abbr: string | null; latitude: string | null; longitude: string | null } | null;
 };
-export type List = { data: ListItem[]; meta: { total: number; per_page: number; current_page: number; last_page: number } };
+export type List = { data: ListItem[]; meta: { total: number; total_relation: 'eq' | 'gte'; per_page: number; current_page: number; last_page: number } };
 export type Detail = Omit<ListItem, 'producer'> & { producer: { name: string; slug: string } | null };
 
 /** GET (or another method) on the public API of one brand, checked against openapi.json. */

@@ -174,7 +174,7 @@ describe.each(targets)('GET /events on $name', (target) => {
 
   test('a search that matches nothing is an empty page with last_page 1', async () => {
     const result = await list(target, 'q=zzzzqqqxxx');
-    expect(result).toEqual({ data: [], meta: { total: 0, per_page: 20, current_page: 1, last_page: 1 } });
+    expect(result).toEqual({ data: [], meta: { total: 0, total_relation: 'eq', per_page: 20, current_page: 1, last_page: 1 } });
   });
 
   test('each brand sees only its own events', async () => {

@@ -62,7 +62,7 @@ describe.each(targets)('openapi.json on $name', (target) => {
     expect(Object.keys(s.EventListItem!.properties!).sort()).toEqual([...eventFields].sort());
     expect(Object.keys(s.EventDetail!.properties!).sort()).toEqual([...eventFields].sort());
     expect(Object.keys(s.EventLocation!.properties!).sort()).toEqual(['city', 'formatted_address', 'latitude', 'longitude', 'name', 'state', 'state_abbr']);
-    expect(Object.keys(s.PageMeta!.properties!).sort()).toEqual(['current_page', 'last_page', 'per_page', 'total']);
+    expect(Object.keys(s.PageMeta!.properties!).sort()).toEqual(['current_page', 'last_page', 'per_page', 'total', 'total_relation']);
     expect(Object.keys(s.Problem!.properties!).sort()).toEqual(['code', 'detail', 'error', 'status', 'title', 'type']);
     for (const code of ['slug_missing', 'event_not_found', 'not_found', 'method_not_allowed', 'unsupported_identity_type', 'invalid_body', 'upstream_unavailable', 'misdirected_request']) {
       expect(doc.info.description).toContain(`\`${code}\``);

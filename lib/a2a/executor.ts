@@ -3,7 +3,8 @@ import { Role, type Message } from '@a2a-js/sdk';
 import type { PhrasingContent } from 'mdast';
 import { AgentEvent, type AgentExecutor } from '@a2a-js/sdk/server';
 import type { Brand } from '../brand/schema';
-import { getEvent, listEvents } from '../catalog/events';
+import { getEvent, searchEvents } from '../catalog/events';
+import { eventCountWords, unmatchedSentence } from '../catalog/count-text';
 import { getFilterOptions } from '../catalog/filters';
 import { readNaturalRequest } from '../catalog/natural-request';
 import { parseListQuery } from '../catalog/query-params';
@@ -46,7 +47,7 @@ async function answer(brand: Brand, asked: string): Promise<string> {
     notes.push(`até ${RADIUS_KM.default} km de ${natural.nearCity.city}`);
   }
   const filters = notes.length > 0 ? ` (${notes.join(', ')})` : '';
-  const result = await listEvents(brand, parseListQuery(params));
+  const { list: result, unmatched } = await searchEvents(brand, parseListQuery(params));
   if (result.data.length === 0) return markdownInline(`Nenhum evento encontrado para "${request.text}"${filters}.`) + '\n';
   const items = result.data.map((e): PhrasingContent[] => {
     const place = e.location ? [e.location.city, e.location.state_abbr].filter(Boolean).join(' - ') : 'Online';
@@ -56,7 +57,11 @@ async function answer(brand: Brand, asked: string): Promise<string> {
   // Built as a syntax tree: the shared serializer escapes every catalog text it carries.
   return serializeMarkdown({
     type: 'root',
-    children: [paragraph(text(`${result.meta.total} eventos para "${request.text}"${filters} (mostrando ${result.data.length}):`)), list(items)],
+    children: [
+      ...(unmatched ? [paragraph(text(unmatchedSentence(unmatched)))] : []),
+      paragraph(text(`${eventCountWords(result.meta)} para "${request.text}"${filters} (mostrando ${result.data.length}):`)),
+      list(items),
+    ],
   });
 }
 

@@ -8,7 +8,7 @@ import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import type { Db } from '../db/types';
 import { generateDemo } from './demo';
-import { getEvent, listEvents, queryEvents } from './events';
+import { getEvent, listEvents, queryEvents, searchEvents } from './events';
 import { countCap, listSql } from './list-sql';
 import { eventForSlug } from './get-event';
 import { importLines, parseLine } from './import';
@@ -227,6 +227,10 @@ describe('listing statements on a large brand (private catalog)', () => {
     const rows = await db.query<{ id: number }>(sql.page.text, sql.page.params);
     return { total: count!.total, ids: rows.map((r) => r.id) };
   };
+  const served = async (qs: string) => {
+    const query = parseListQuery(new URLSearchParams(qs));
+    return queryEvents(brand, query, now, db);
+  };
 
   test('pages read in three parts are exactly the slices of the listing in start order', async () => {
     const all = await reference();
@@ -242,13 +246,27 @@ describe('listing statements on a large brand (private catalog)', () => {
     expect(first.ids.map((id) => bySlug.get(id))).toEqual(['season', 'now-5', 'now-4', 'now-3', 'now-2', 'now-1', 'same-1', 'same-2']);
   });
 
-  test('the count stops at 10,000 plus one page, so that the last page is one that can be reached', async () => {
+  test('the count stops at 10,000 plus one page (a search at 1,000), so that the last page is one that can be reached', async () => {
     expect(countCap(20)).toBe(10_020);
+    expect(countCap(20, true)).toBe(1_020);
     expect((await run('per_page=20')).total).toBe(10_020);
     expect((await run('per_page=50')).total).toBe(10_050);
-    expect((await run('per_page=20&q=up')).total).toBe(10_020);
+    expect((await run('per_page=20&q=up')).total).toBe(1_020);
+    expect((await run('per_page=30&q=up')).total).toBe(1_030);
     const last = await run('per_page=50&page=201');
     expect(last.ids.length).toBe(50);
+    // Served: a count at its cap is a lower bound, and the last page is reachable.
+    expect((await served('per_page=20')).meta).toEqual({ total: 10_020, total_relation: 'gte', per_page: 20, current_page: 1, last_page: 501 });
+    expect((await served('per_page=30')).meta).toEqual({ total: 10_030, total_relation: 'gte', per_page: 30, current_page: 1, last_page: 334 });
+    const search = await served('per_page=20&q=up&page=51');
+    expect(search.meta).toEqual({ total: 1_020, total_relation: 'gte', per_page: 20, current_page: 51, last_page: 51 });
+    expect(search.data.length).toBe(20);
+    const deepSearch = await served('per_page=30&q=up&page=34');
+    expect(deepSearch.meta).toMatchObject({ total: 1_030, total_relation: 'gte', last_page: 34 });
+    expect(deepSearch.data.length).toBe(30);
+    // Past the last reachable page: empty, with the true meta.
+    expect((await served('per_page=20&q=up&page=52')).data).toEqual([]);
+    expect((await served('per_page=20&q=tba')).meta).toEqual({ total: 3, total_relation: 'eq', per_page: 20, current_page: 1, last_page: 1 });
     // Below the cap the count is exact.
     await db.query(`DELETE FROM events WHERE brand_id = $1 AND slug LIKE 'up-%' AND substring(slug from 4)::int > 500`, [brand.id]);
     expect((await run('per_page=20')).total).toBe(500 + 5 + 1 + 3 + 2);
@@ -327,7 +345,7 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
 
   test('a search that is only punctuation is no search; one that matches nothing is an empty page', async () => {
     expect((await list(aurora, 'q=%21%21%21&per_page=50')).meta.total).toBe(listing.length);
-    expect(await list(aurora, 'q=zzzzqqqq')).toEqual({ data: [], meta: { total: 0, per_page: 20, current_page: 1, last_page: 1 } });
+    expect(await list(aurora, 'q=zzzzqqqq')).toEqual({ data: [], meta: { total: 0, total_relation: 'eq', per_page: 20, current_page: 1, last_page: 1 } });
   });
 
   test('no query text makes the query fail: characters the database folds to tsquery syntax, quotes, operators, NUL', async () => {
@@ -363,7 +381,7 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
     expect(expected.length).toBeGreaterThan(0);
     for (const state of ['SP', 'sp', 'Sp']) expect(slugs(await all(aurora, `state=${state}`)), state).toEqual(expected);
     for (const state of ['SPX', 'S', 'São Paulo', '%25']) {
-      expect((await list(aurora, `state=${encodeURIComponent(state)}`)).meta, state).toEqual({ total: 0, per_page: 20, current_page: 1, last_page: 1 });
+      expect((await list(aurora, `state=${encodeURIComponent(state)}`)).meta, state).toEqual({ total: 0, total_relation: 'eq', per_page: 20, current_page: 1, last_page: 1 });
     }
   });
 
@@ -411,7 +429,7 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
   test('pages are consecutive slices of the listing, with true meta', async () => {
     const page2 = await list(aurora, 'page=2&per_page=7');
     expect(page2.data.map((e) => e.slug)).toEqual(listing.slice(7, 14).map((e) => e.slug));
-    expect(page2.meta).toEqual({ total: listing.length, per_page: 7, current_page: 2, last_page: Math.ceil(listing.length / 7) });
+    expect(page2.meta).toEqual({ total: listing.length, total_relation: 'eq', per_page: 7, current_page: 2, last_page: Math.ceil(listing.length / 7) });
     // Out-of-range values are clamped, and meta says what was served.
     expect((await list(aurora, 'page=0&per_page=1000')).meta).toMatchObject({ current_page: 1, per_page: 50 });
   });
@@ -421,7 +439,7 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
     for (const page of [last + 1, 1_000_000]) {
       expect(await list(aurora, `page=${page}&per_page=50`)).toEqual({
         data: [],
-        meta: { total: listing.length, per_page: 50, current_page: page, last_page: last },
+        meta: { total: listing.length, total_relation: 'eq', per_page: 50, current_page: page, last_page: last },
       });
     }
   });
@@ -504,6 +522,41 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
     expect((await all(sertao, 'q=gala')).map((e) => e.slug).filter((slug) => slug.startsWith('rank-'))).toEqual(['rank-venue', 'rank-producer']);
   });
 
+  test('at equal relevance an event on sale comes before one sold out, closed or without tickets', async () => {
+    const sertao = brands[2]!;
+    const lot = (available: boolean) => ({ name: 'Inteira', price_cents: 5000, fee_cents: 500, available });
+    const event = (slug: string, month: number, extra: object) =>
+      JSON.stringify({ brand: sertao.id, slug, name: 'Sarau Qwyxz', starts_at: `2031-0${month}-01T20:00:00-03:00`, timezone: 'America/Recife', ...extra });
+    const report = await importLines(await getDb(), [
+      event('sale-closed', 1, { is_closed: true, sectors: [{ name: 'Pista', lots: [lot(true)] }] }),
+      event('sale-sold-out', 2, { sectors: [{ name: 'Pista', lots: [lot(false), lot(false)] }] }),
+      event('sale-none', 3, {}),
+      event('sale-open', 4, { sectors: [{ name: 'Pista', lots: [lot(false)] }, { name: 'Camarote', lots: [lot(true)] }] }),
+      event('sale-open-later', 5, { sectors: [{ name: 'Pista', lots: [lot(true)] }] }),
+    ], brandIds);
+    expect(report.failed).toEqual([]);
+    expect((await list(sertao, 'q=qwyxz')).data.map((e) => e.slug)).toEqual(['sale-open', 'sale-open-later', 'sale-closed', 'sale-sold-out', 'sale-none']);
+    // Sorted by date, the date decides alone.
+    expect((await list(sertao, 'q=qwyxz&sort=date')).data.map((e) => e.slug)).toEqual(['sale-closed', 'sale-sold-out', 'sale-none', 'sale-open', 'sale-open-later']);
+  });
+
+  test('when no event has every word, the events that have some come in turns, and the words are said', async () => {
+    const sertao = brands[2]!;
+    const recife = (await all(sertao, 'city=Recife')).length;
+    expect(recife).toBeGreaterThan(2);
+    const event = (slug: string, month: number) =>
+      JSON.stringify({ brand: sertao.id, slug, name: `Baile Vrzlk ${month}`, starts_at: `2031-0${month}-01T20:00:00-03:00`, timezone: 'America/Recife', venue: { key: 'vrzlk-natal', name: 'Arena', city: 'Natal', state_abbr: 'RN' } });
+    expect((await importLines(await getDb(), [event('vrzlk-1', 1), event('vrzlk-2', 2), event('vrzlk-3', 3)], brandIds)).failed).toEqual([]);
+    const result = await searchEvents(sertao, parseListQuery(new URLSearchParams('q=Vrzlk+em+Recife&per_page=6')));
+    expect(result.unmatched).toEqual(['vrzlk', 'recife']);
+    const kinds = result.list.data.map((e) => (e.slug.startsWith('vrzlk-') ? 'word' : e.location?.city === 'Recife' ? 'place' : 'other'));
+    // Each turn holds the best of each half, the better first (a place weighs more than a name word).
+    expect(kinds).toEqual(['place', 'word', 'place', 'word', 'place', 'word']);
+    // One word alone, or words that some event has together: nothing to say.
+    expect((await searchEvents(sertao, parseListQuery(new URLSearchParams('q=vrzlk')))).unmatched).toBeNull();
+    expect((await searchEvents(sertao, parseListQuery(new URLSearchParams('q=vrzlk+natal')))).unmatched).toBeNull();
+  });
+
   // Last: it changes the shared catalog's schema and data.
   test('closed field list: a new internal column and internal values never reach the public shapes', async () => {
     const db = await getDb();
@@ -523,7 +576,7 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
     }
 
     expect(Object.keys(page).sort()).toEqual(['data', 'meta']);
-    expect(Object.keys(page.meta).sort()).toEqual(['current_page', 'last_page', 'per_page', 'total']);
+    expect(Object.keys(page.meta).sort()).toEqual(['current_page', 'last_page', 'per_page', 'total', 'total_relation']);
     const events: Array<EventListItem | EventDetail> = [...lists.flat(), ...detailsAfter.map((d) => d!)];
     expect(events.length).toBeGreaterThan(300);
     for (const e of events) {

@@ -1,9 +1,10 @@
 import type { Brand } from '../brand/schema';
 import { withDb } from '../db';
-import { eventSql, listSql } from './list-sql';
+import type { Queryable } from '../db/types';
+import { countCap, eventSql, listSql } from './list-sql';
 import { toPublicDetail, toPublicListItem, type EventRow } from './map';
 import type { EventDetail, EventList } from './public-schema';
-import { MAX_OFFSET, type ListQuery } from './query-params';
+import { maxOffset, type ListQuery } from './query-params';
 import { isSlug } from './record';
 import { RADIUS_KM } from './search-filters';
 import { searchTerms } from './search-sql';
@@ -13,33 +14,64 @@ import { snapshot } from './snapshot-cache';
 // they run are built in list-sql.ts.
 
 /**
+ * A listing page and what the search made of the words: `unmatched` lists the words
+ * (as typed) that no event matches all together, when the search has several and the
+ * page shows events that match some of them; null otherwise.
+ */
+export type SearchResult = { list: EventList; unmatched: string[] | null };
+
+/**
  * One page of the brand's events that have not ended. Without a search term they come
  * soonest first; with one, most relevant first; ties by start and then id.
  */
-export function listEvents(brand: Brand, query: ListQuery): Promise<EventList> {
-  const near = query.near ? `${query.near.lat},${query.near.lng},${query.radiusKm ?? RADIUS_KM.default}` : '';
-  const key = `list|${brand.id}|${query.q ?? ''}|${query.city ?? ''}|${query.state ?? ''}|${query.organization ?? ''}|${query.page}|${query.perPage}|${query.dateFrom ?? ''}|${query.dateTo ?? ''}|${near}|${query.sort ?? ''}`;
-  return snapshot(key, () => queryEvents(brand, query, new Date()));
+export async function listEvents(brand: Brand, query: ListQuery): Promise<EventList> {
+  return (await searchEvents(brand, query)).list;
 }
 
-/** listEvents without the snapshot cache, at a given instant. */
-export async function queryEvents(brand: Brand, query: ListQuery, now: Date): Promise<EventList> {
+/** listEvents, with what the search made of its words (for the site, MCP and A2A). */
+export function searchEvents(brand: Brand, query: ListQuery): Promise<SearchResult> {
+  const near = query.near ? `${query.near.lat},${query.near.lng},${query.radiusKm ?? RADIUS_KM.default}` : '';
+  const key = `list|${brand.id}|${query.q ?? ''}|${query.city ?? ''}|${query.state ?? ''}|${query.organization ?? ''}|${query.page}|${query.perPage}|${query.dateFrom ?? ''}|${query.dateTo ?? ''}|${near}|${query.sort ?? ''}`;
+  return snapshot(key, () => querySearch(brand, query, new Date()));
+}
+
+/** listEvents without the snapshot cache, at a given instant (on a given database: tests). */
+export async function queryEvents(brand: Brand, query: ListQuery, now: Date, on?: Queryable): Promise<EventList> {
+  return (await querySearch(brand, query, now, on)).list;
+}
+
+/** searchEvents without the snapshot cache. */
+export async function querySearch(brand: Brand, query: ListQuery, now: Date, on?: Queryable): Promise<SearchResult> {
   const offset = (query.page - 1) * query.perPage;
-  return withDb(async (db) => {
-    const sql = listSql(brand, query, now, await searchTerms(db, brand, query.q));
+  const run = on ? <T>(fn: (db: Queryable) => Promise<T>) => fn(on) : withDb;
+  return run(async (db) => {
+    const terms = await searchTerms(db, brand, query.q);
+    const search = terms.length > 0;
+    const sql = listSql(brand, query, now, terms);
     const [countRow] = await db.query<{ total: number }>(sql.count.text, sql.count.params);
     const total = countRow?.total ?? 0;
-    const rows = offset >= total || offset > MAX_OFFSET ? [] : await db.query<EventRow>(sql.page.text, sql.page.params);
-    return {
+    const deepest = maxOffset(search);
+    const rows = offset >= total || offset > deepest ? [] : await db.query<EventRow & { complete?: boolean }>(sql.page.text, sql.page.params);
+    const list = {
       data: rows.map((r) => toPublicListItem(brand, r)),
-      meta: {
-        total,
-        per_page: query.perPage,
-        current_page: query.page,
-        last_page: Math.max(1, Math.ceil(total / query.perPage)),
-      },
+      meta: pageMeta(total, countCap(query.perPage, search), deepest, query),
     };
+    return { list, unmatched: rows[0]?.complete === false ? terms.map((t) => t.label) : null };
   });
+}
+
+/**
+ * A count that reached its cap is a lower bound ("gte", as Elasticsearch's hits.total);
+ * the last page is the last one whose offset can be reached.
+ */
+export function pageMeta(total: number, cap: number, deepest: number, query: Pick<ListQuery, 'page' | 'perPage'>): EventList['meta'] {
+  return {
+    total,
+    total_relation: total >= cap ? 'gte' : 'eq',
+    per_page: query.perPage,
+    current_page: query.page,
+    last_page: Math.max(1, Math.min(Math.ceil(total / query.perPage), Math.floor(deepest / query.perPage) + 1)),
+  };
 }
 
 /** One event of the brand by slug, or null. Ended events stay reachable here. */

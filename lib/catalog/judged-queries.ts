@@ -4,7 +4,7 @@
 import { fold } from './search-terms';
 
 /** What a judgement looks at: the public fields of an event. */
-export type Judged = { name: string; city: string | null; state_abbr: string | null; venue: string | null; producer: string | null };
+export type Judged = { name: string; city: string | null; state_abbr: string | null; venue: string | null; producer: string | null; online: boolean };
 type Predicate = (e: Judged) => boolean;
 
 const words = (text: string | null) => fold(text ?? '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -15,6 +15,7 @@ const state = (abbr: string): Predicate => (e) => e.state_abbr === abbr;
 const venue = (w: string): Predicate => (e) => words(e.venue).includes(fold(w));
 // Large demo catalogs number repeated producer names ("Silva Produções 57"): each is that producer too.
 const producer = (p: string): Predicate => (e) => fold(e.producer ?? '') === fold(p) || fold(e.producer ?? '').startsWith(`${fold(p)} `);
+const online: Predicate = (e) => e.online;
 const or = (...ps: Predicate[]): Predicate => (e) => ps.some((p) => p(e));
 
 /**
@@ -80,5 +81,14 @@ export function judgedQueries(producerName: string): JudgedQuery[] {
     { q: 'festival in minas gerais', all: [name('festival'), state('MG')] },
     { q: 'samba ou pagode', all: [or(name('samba'), name('pagode'))] },
     { q: 'florianopolis forro', all: [name('forro'), city('Florianópolis')] },
+    // Several topic words with "online" or a place: events that have every one come first.
+    { q: 'curso de fotografia online', all: [name('curso'), name('fotografia'), online] },
+    { q: 'workshop online de gastronomia', all: [name('workshop'), name('gastronomia'), online] },
+    { q: 'masterclass de tecnologia online', all: [name('masterclass'), name('tecnologia'), online] },
+    { q: 'literatura online', all: [name('literatura'), online] },
+    { q: 'festival de forró em Recife', all: [name('festival'), name('forro'), city('Recife')] },
+    { q: 'noite de samba no rio de janeiro', all: [name('noite'), name('samba'), city('Rio de Janeiro')] },
+    { q: 'baile de frevo em pernambuco', all: [name('baile'), name('frevo'), state('PE')] },
+    { q: 'teatro recife', all: [venue('teatro'), city('Recife')] },
   ];
 }

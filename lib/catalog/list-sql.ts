@@ -1,5 +1,5 @@
 import type { Brand } from '../brand/schema';
-import { MAX_OFFSET, type ListQuery } from './query-params';
+import { maxOffset, type ListQuery } from './query-params';
 import { RADIUS_KM } from './search-filters';
 import { nearVenues } from './near-sql';
 import { coherenceSql, termSql, type ResolvedTerm } from './search-sql';
@@ -50,11 +50,12 @@ function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
 export type Sql = { text: string; params: unknown[] };
 
 /**
- * The most events a listing counts: the deepest reachable offset plus one page. Past
- * it, `total` stops growing and `last_page` is the last page that can be reached, so
- * that counting costs the same on a catalog of any size.
+ * The most events a listing counts: the deepest reachable offset plus one page (a
+ * search's is lower, see SEARCH_MAX_OFFSET). Past it, `total` stays at the cap, with
+ * `total_relation` "gte", and `last_page` is the last page that can be reached, so that
+ * counting costs the same on a catalog of any size.
  */
-export const countCap = (perPage: number) => MAX_OFFSET + perPage;
+export const countCap = (perPage: number, search = false) => maxOffset(search) + perPage;
 
 /** Candidates per tier of a search are read in blocks of this many (see searchSql). */
 export const CANDIDATE_BLOCK = 250;
@@ -89,7 +90,7 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
   const { clauses, params, add } = buildWhere(brand, query, now);
   const where = clauses.join(' AND ');
   const offset = (query.page - 1) * query.perPage;
-  const cap = countCap(query.perPage);
+  const cap = countCap(query.perPage, terms.length > 0);
   const counted = (from: string, part: string) => `(SELECT 1 FROM ${from} WHERE ${part} LIMIT ${cap})`;
   const sort = query.sort === 'distance' && query.near ? 'distance' : terms.length > 0 && query.sort !== 'date' ? 'relevance' : 'date';
   if (terms.length > 0 || sort === 'distance') {
@@ -159,21 +160,47 @@ function searchSql(
     `(SELECT e.id FROM ${from} WHERE ${part} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${block})`;
   const candidates = tiers.flatMap((tier) => listedParts(`${where} AND ${tier}`, ordered));
   // Sorted by date, the date-ordered candidates of the one tier are the exact answer.
-  const coherence = sort === 'relevance' ? coherenceSql(parts, add) : null;
-  const score =
-    sort === 'relevance'
-      ? `(SELECT sum(CASE WHEN s > 0 THEN 100 + s ELSE 0 END) FROM (VALUES ${parts.map((p) => `((${p.score()}))`).join(', ')}) AS t(s))${coherence ? ` + ${coherence}` : ''}`
-      : '0';
+  if (sort === 'date') {
+    return {
+      text: `${UNDER_WAY},
+             candidates AS (SELECT DISTINCT id FROM (${candidates.join(' UNION ALL ')}) c)
+             SELECT ${EVENT_COLUMNS}, true AS complete
+             FROM (SELECT e.id, e.starts_at FROM candidates c JOIN events e ON e.id = c.id
+                   ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${perPage} OFFSET ${offset}) picked
+             JOIN events e ON e.id = picked.id
+             LEFT JOIN venues v ON v.id = e.venue_id
+             ORDER BY picked.starts_at ASC NULLS LAST, picked.id ASC`,
+      params,
+    };
+  }
+  const coherence = coherenceSql(parts, add);
+  // Each candidate's score per term; an event's relevance is 100 per matched term plus
+  // those weights. At equal relevance an event on sale comes before one sold out or closed.
+  // When no event matches every term, the events that match some are dealt in turns, one
+  // from each first matched term, best first: "forró em Recife" without a forró in
+  // Recife shows forró elsewhere and Recife's other events, not only one of the two.
   return {
     text: `${UNDER_WAY},
              candidates AS (SELECT DISTINCT id FROM (${candidates.join(' UNION ALL ')}) c),
-             scored AS (SELECT e.id, e.starts_at, ${score}::int AS score FROM candidates c JOIN events e ON e.id = c.id)
-             SELECT ${EVENT_COLUMNS}
-             FROM (SELECT id, starts_at, score FROM scored ORDER BY score DESC, starts_at ASC NULLS LAST, id ASC
+             matched AS (SELECT e.id, e.starts_at, e.is_closed, ARRAY[${parts.map((p) => `(${p.score()})`).join(', ')}]::int[] AS s,
+                           ${coherence ?? '0'} AS bonus
+                         FROM candidates c JOIN events e ON e.id = c.id),
+             scored AS (SELECT m.id, m.starts_at, m.bonus + (SELECT coalesce(sum(100 + x), 0) FROM unnest(m.s) x WHERE x > 0) AS score,
+                          (SELECT count(*) FROM unnest(m.s) x WHERE x > 0) AS hits,
+                          (SELECT min(i) FROM unnest(m.s) WITH ORDINALITY AS u(x, i) WHERE x > 0) AS first_hit,
+                          NOT m.is_closed AND EXISTS (SELECT 1 FROM ticket_sectors ts JOIN ticket_lots tl ON tl.sector_id = ts.id
+                                                      WHERE ts.event_id = m.id AND tl.available) AS on_sale
+                        FROM matched m),
+             ranked AS (SELECT sc.*, bool_or(sc.hits = ${parts.length}) OVER () AS complete,
+                          row_number() OVER (PARTITION BY sc.first_hit ORDER BY sc.score DESC, sc.on_sale DESC, sc.starts_at ASC NULLS LAST, sc.id ASC) AS turn
+                        FROM scored sc)
+             SELECT ${EVENT_COLUMNS}, picked.complete
+             FROM (SELECT id, starts_at, score, on_sale, complete, CASE WHEN complete THEN 0 ELSE turn END AS deal FROM ranked
+                   ORDER BY deal, score DESC, on_sale DESC, starts_at ASC NULLS LAST, id ASC
                    LIMIT ${perPage} OFFSET ${offset}) picked
              JOIN events e ON e.id = picked.id
              LEFT JOIN venues v ON v.id = e.venue_id
-             ORDER BY picked.score DESC, picked.starts_at ASC NULLS LAST, picked.id ASC`,
+             ORDER BY picked.deal, picked.score DESC, picked.on_sale DESC, picked.starts_at ASC NULLS LAST, picked.id ASC`,
     params,
   };
 }

@@ -61,7 +61,8 @@ export const EventDetailSchema = z
 
 export const PageMetaSchema = z
   .strictObject({
-    total: z.int().min(0).meta({ description: 'Matching events, counted up to 10,000 plus one page (the deepest reachable result); past that it stays at the cap.' }),
+    total: z.int().min(0).meta({ description: 'Matching events, counted exactly up to the deepest reachable result: 10,000 plus one page for a listing, 1,000 plus one page for a search (`q` with a meaningful word). Past that it stays at the cap, and `total_relation` is "gte". Never an estimate.' }),
+    total_relation: z.enum(['eq', 'gte']).meta({ description: '"eq": `total` is the exact count. "gte": at least `total` events match (the count reached its cap).' }),
     per_page: z.int().min(1).max(50),
     current_page: z.int().min(1),
     last_page: z.int().min(1).meta({ description: 'The last page that can be reached: 1 when nothing matches.' }),

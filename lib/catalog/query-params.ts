@@ -6,6 +6,15 @@ export const PAGE = { min: 1, default: 1 } as const;
 export const PER_PAGE = { min: 1, max: 50, default: 20 } as const;
 /** Deep pages are bounded: past this offset the catalog answers with an empty page. */
 export const MAX_OFFSET = 10_000;
+/**
+ * A search (a text with a meaningful word) reaches less deep: its results are ranked,
+ * and nobody reads a ranking past its thousandth result (the deep-paging limit of
+ * Ticketmaster, GitHub and Algolia). Its count costs in proportion to this bound.
+ */
+export const SEARCH_MAX_OFFSET = 1_000;
+
+/** The deepest offset a listing reaches: a search's or a plain listing's. */
+export const maxOffset = (search: boolean) => (search ? SEARCH_MAX_OFFSET : MAX_OFFSET);
 export const MAX_QUERY_LENGTH = 200;
 
 /** The listEvents query as documented in openapi.json. */

@@ -11,7 +11,7 @@ import { snapshot } from './snapshot-cache';
 // that match more terms come first, then weightier matches.
 
 /** A word with its spellings to look for: as typed (folded by the database) and one typo away. */
-export type ResolvedText = { kind: 'text'; spellings: string[]; prefix: boolean };
+export type ResolvedText = { kind: 'text'; spellings: string[]; prefix: boolean; label: string };
 export type ResolvedTerm = ResolvedText | Exclude<Term, { kind: 'text' }>;
 
 /** Folded city names of the brand's catalog, for place detection (one snapshot window). */
@@ -54,7 +54,7 @@ export async function resolveTerms(db: Queryable, terms: Term[]): Promise<Resolv
     const near = row?.near ?? [];
     const known = near.some((w) => w === word || (t.prefix && w.startsWith(word)));
     const typos = known ? [] : near.filter((w) => isOneTypoAway(word, w, t.prefix)).map(lexeme).filter(Boolean);
-    return [{ kind: 'text', spellings: [word, ...typos.slice(0, 4)], prefix: t.prefix }];
+    return [{ kind: 'text', spellings: [word, ...typos.slice(0, 4)], prefix: t.prefix, label: t.word }];
   });
 }
 
@@ -116,6 +116,16 @@ export function termSql(term: ResolvedTerm, add: (value: unknown) => string, ind
       score: () => weightedScore(add, (w) => spellingsQuery(term, w)),
       name: () => match(add(spellingsQuery(term, 'A'))),
       weighted: (w) => spellingsQuery(term, w),
+    };
+  }
+  if (term.kind === 'online') {
+    // Online events, first those that are; an event that only says "online" counts as a venue word.
+    const said = () => match(add("'online'"));
+    return {
+      cond: () => `(e.is_online OR ${said()})`,
+      score: () => `CASE WHEN e.is_online THEN 4 WHEN ${said()} THEN 1 ELSE 0 END`,
+      name: null,
+      weighted: null,
     };
   }
   const words = term.words.map(lexeme).filter(Boolean);

@@ -4,7 +4,7 @@ import { analyzeQuery, editDistance, fold, isOneTypoAway } from './search-terms'
 const places = { cities: new Set(['recife', 'sao paulo', 'rio de janeiro', 'belo horizonte', 'salvador', 'campinas']) };
 const show = (q: string) =>
   analyzeQuery(q, places).map((t) =>
-    t.kind === 'text' ? `${t.folded}${t.prefix ? '*' : ''}` : t.kind === 'city' ? `city:${t.city}${t.state ? `/${t.state}` : ''}` : `state:${t.abbr}`,
+    t.kind === 'text' ? `${t.folded}${t.prefix ? '*' : ''}` : t.kind === 'city' ? `city:${t.city}${t.state ? `/${t.state}` : ''}` : t.kind === 'state' ? `state:${t.abbr}` : 'online',
   );
 
 describe('analyzeQuery', () => {
@@ -24,8 +24,15 @@ describe('analyzeQuery', () => {
     ['forró to', ['forro']],
     ['forró TO', ['forro', 'state:to']],
     ['para', []],
+    ['workshop online', ['workshop', 'online']],
+    ['curso de fotografia online em Recife', ['curso', 'fotografia', 'online', 'city:recife']],
+    ['Online ONLINE virtual', ['online']],
   ])('%s', (q, expected) => {
     expect(show(q)).toEqual(expected);
+  });
+
+  test('each term keeps the words as typed, for saying which ones matched', () => {
+    expect(analyzeQuery('Forró em São Paulo online', places).map((t) => t.label)).toEqual(['forró', 'são paulo', 'online']);
   });
 
   test('only the last word is a prefix; at most 8 words count', () => {

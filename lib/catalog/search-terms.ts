@@ -62,12 +62,19 @@ export type TextTerm = {
   /** Its folded form, for the checks made here. */
   folded: string;
   prefix: boolean;
+  /** The word as typed, for saying which words matched. */
+  label: string;
 };
 /** A city of the catalog; `state` when the same words also name a state ("são paulo"). */
-export type CityTerm = { kind: 'city'; city: string; state: string | null; words: string[] };
+export type CityTerm = { kind: 'city'; city: string; state: string | null; words: string[]; label: string };
 /** A state, by abbreviation ("pe") or by name ("pernambuco": then `words`). */
-export type StateTerm = { kind: 'state'; abbr: string; words: string[] };
-export type Term = TextTerm | CityTerm | StateTerm;
+export type StateTerm = { kind: 'state'; abbr: string; words: string[]; label: string };
+/** "online": events that happen online, and those that say so in their text. */
+export type OnlineTerm = { kind: 'online'; label: string };
+export type Term = TextTerm | CityTerm | StateTerm | OnlineTerm;
+
+/** Words that ask for online events. */
+const ONLINE_WORDS: ReadonlySet<string> = new Set(['online', 'onlines', 'virtual', 'virtuais']);
 
 /** Folded city names of the catalog (see loadPlaces). */
 export type Places = { cities: ReadonlySet<string> };
@@ -86,7 +93,7 @@ export function analyzeQuery(q: string, places: Places): Term[] {
   for (let i = 0; i < folded.length && words < MAX_WORDS; ) {
     const place = matchPlace(folded, i, places);
     if (place) {
-      terms.push(place.term);
+      terms.push({ ...place.term, label: typed.slice(i, i + place.length).join(' ') } as Term);
       words += place.length;
       i += place.length;
       continue;
@@ -94,9 +101,11 @@ export function analyzeQuery(q: string, places: Places): Term[] {
     const w = folded[i]!;
     const state = STATE_BY_ABBR.get(w);
     if (state && (upper[i] || !OPTIONAL_WORDS.has(w))) {
-      terms.push({ kind: 'state', abbr: state.abbr, words: [] });
+      terms.push({ kind: 'state', abbr: state.abbr, words: [], label: typed[i]! });
+    } else if (ONLINE_WORDS.has(w)) {
+      if (!terms.some((t) => t.kind === 'online')) terms.push({ kind: 'online', label: typed[i]! });
     } else if (!OPTIONAL_WORDS.has(w)) {
-      terms.push({ kind: 'text', word: typed[i]!, folded: w, prefix: i === folded.length - 1 });
+      terms.push({ kind: 'text', word: typed[i]!, folded: w, prefix: i === folded.length - 1, label: typed[i]! });
     }
     words++;
     i++;
@@ -111,8 +120,8 @@ function matchPlace(words: string[], i: number, places: Places): { term: Term; l
     if (n === 1 && OPTIONAL_WORDS.has(name)) continue;
     const meaningful = words.slice(i, i + n).filter((w) => !OPTIONAL_WORDS.has(w));
     const state = STATE_BY_NAME.get(name);
-    if (places.cities.has(name)) return { term: { kind: 'city', city: name, state: state?.abbr ?? null, words: meaningful }, length: n };
-    if (state) return { term: { kind: 'state', abbr: state.abbr, words: meaningful }, length: n };
+    if (places.cities.has(name)) return { term: { kind: 'city', city: name, state: state?.abbr ?? null, words: meaningful, label: name }, length: n };
+    if (state) return { term: { kind: 'state', abbr: state.abbr, words: meaningful, label: name }, length: n };
   }
   return null;
 }

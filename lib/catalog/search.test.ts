@@ -24,6 +24,7 @@ async function loadCatalog(brand: Brand): Promise<Catalog> {
         state_abbr: e.location?.state_abbr ?? null,
         venue: e.location?.name ?? null,
         producer: d.producer?.name ?? null,
+        online: e.is_online,
       });
     }
     if (page >= r.meta.last_page) break;

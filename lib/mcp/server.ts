@@ -2,7 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Brand } from '../brand/schema';
-import { findEvent, listEvents } from '../catalog/events';
+import { findEvent, searchEvents } from '../catalog/events';
 import { cityCenter, getFilterOptions } from '../catalog/filters';
 import { parseListQuery } from '../catalog/query-params';
 import { brandTimeZone, localToday, RELATIVE_DAYS, relativeRange, type RelativeDay } from '../catalog/relative-dates';
@@ -78,7 +78,7 @@ export function toolDefinitions(brand: Brand, now = new Date()) {
   return {
     search_events: {
       title: 'Search events',
-      description: `Search ${brand.name}'s events that have not ended, by words, dates and place. Same filters as GET /events of the public API, plus relative dates (when) and a city to search around (near_city).`,
+      description: `Search ${brand.name}'s events that have not ended, by words, dates and place. Same filters as GET /events of the public API, plus relative dates (when) and a city to search around (near_city). meta.total is exact when meta.total_relation is "eq"; with "gte" at least that many match (a search counts up to 1,000 plus one page, a listing up to 10,000 plus one page).`,
       inputSchema: searchInput(localToday(now, timeZone), timeZone),
     },
     get_event: {
@@ -144,8 +144,11 @@ function toolHandlers(brand: Brand): Record<ToolName, (args: Arguments) => Promi
       }
       const { error } = readSearchFilters(params);
       if (error) return { ...textResult(`${error.code}: ${error.detail}`), isError: true };
-      const result = await listEvents(brand, parseListQuery(params));
-      return textResult(JSON.stringify(result), result);
+      const { list: result, unmatched } = await searchEvents(brand, parseListQuery(params));
+      const found = textResult(JSON.stringify(result), result);
+      // Said beside the JSON, which stays the API's shape: the words no event has together.
+      if (unmatched) found.content.push({ type: 'text', text: `No event matches all of ${unmatched.map((w) => `"${w}"`).join(', ')} together: these events match some of them.` });
+      return found;
     },
     get_event: async ({ slug }) => {
       const event = await findEvent(brand, slug as string);
