@@ -100,8 +100,8 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     );
     expect(nodes(row!['QUERY PLAN'][0]!.Plan).map((n) => n['Index Name'])).toContain('search_words_trgm_idx');
     expect(await searchTerms(db, brand, 'forro recfie')).toEqual([
-      { kind: 'text', spellings: ['forro'], prefix: false },
-      { kind: 'text', spellings: ['recfie', 'recife'], prefix: true },
+      { kind: 'text', spellings: ['forro'], label: 'forro' },
+      { kind: 'text', spellings: ['recfie', 'recife'], label: 'recfie' },
     ]);
   });
 

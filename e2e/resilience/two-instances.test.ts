@@ -32,7 +32,7 @@ describe.skipIf(!available && process.env.CI !== 'true')('two app instances on o
       const events = await c.query('SELECT count(*)::int AS n FROM events');
       expect(events.rows[0].n, `${a.output()}\n${b.output()}`).toBe(120);
       const migrations = await c.query('SELECT id FROM schema_migrations ORDER BY id');
-      expect(migrations.rows.map((r: { id: string }) => r.id)).toEqual(['001-catalog', '002-seed-claim', '003-under-way', '004-search', '005-accounts', '006-account-recovery', '007-token-families']);
+      expect(migrations.rows.map((r: { id: string }) => r.id)).toEqual(['001-catalog', '002-seed-claim', '003-under-way', '004-search', '005-accounts', '006-account-recovery', '007-token-families', '008-postings']);
     });
   });
 

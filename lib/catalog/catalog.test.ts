@@ -58,7 +58,7 @@ describe('importLines on a private in-memory catalog', () => {
 
   beforeAll(async () => {
     db = await openPglite();
-    expect(await migrate(db)).toEqual(['001-catalog', '002-seed-claim', '003-under-way', '004-search', '005-accounts', '006-account-recovery', '007-token-families']);
+    expect(await migrate(db)).toEqual(['001-catalog', '002-seed-claim', '003-under-way', '004-search', '005-accounts', '006-account-recovery', '007-token-families', '008-postings']);
     await db.query(`INSERT INTO brands (id, name) VALUES ('aurora', 'Aurora'), ('mare', 'Maré'), ('sertao', 'Sertão')`);
   }, 120_000);
   afterAll(() => db?.close());
@@ -169,6 +169,32 @@ describe('importLines on a private in-memory catalog', () => {
     expect(n).toBeGreaterThan(0);
     const found = await db.query(`SELECT 1 FROM events WHERE search_tsv @@ to_tsquery('simple', 'xiquexique:*')`);
     expect(found).toHaveLength(n);
+  });
+
+  test('the search postings are always exactly the keys of the events: after imports, renames, updates and deletes', async () => {
+    const drift = async () =>
+      (
+        await db.query<{ n: number }>(
+          `WITH expected AS (
+             SELECT e.brand_id, k.term, coalesce(e.starts_at, 'infinity') AS starts_at, e.id AS event_id, e.listed_until, k.fields
+             FROM events e, search_postings_keys(e.search_tsv, e.city_key, e.state_key, e.producer_id, e.is_online) k),
+           actual AS (SELECT brand_id, term, starts_at, event_id, listed_until, fields FROM search_postings)
+           SELECT ((SELECT count(*) FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM actual) a)
+                 + (SELECT count(*) FROM (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected) b))::int AS n`,
+        )
+      )[0]!.n;
+    expect(await count('search_postings')).toBeGreaterThan(await count('events'));
+    expect(await drift()).toBe(0);
+    await db.query(`UPDATE events SET starts_at = starts_at + interval '1 day', listed_until = listed_until + interval '1 day' WHERE id IN (SELECT id FROM events ORDER BY id LIMIT 5)`);
+    await db.query(`UPDATE events SET is_online = NOT is_online, city_key = NULL WHERE id IN (SELECT id FROM events ORDER BY id DESC LIMIT 3)`);
+    await db.query(`UPDATE events SET description = 'só a descrição' WHERE id IN (SELECT id FROM events ORDER BY id LIMIT 9)`);
+    expect(await drift()).toBe(0);
+    await db.query(`DELETE FROM ticket_sectors WHERE event_id IN (SELECT id FROM events ORDER BY id LIMIT 2)`);
+    await db.query(`DELETE FROM events WHERE id IN (SELECT id FROM events ORDER BY id LIMIT 2)`);
+    expect(await drift()).toBe(0);
+    // An event that an import line changes again keeps one entry per key.
+    expect((await importLines(db, lines.slice(10, 20), brandIds)).failed).toEqual([]);
+    expect(await drift()).toBe(0);
   });
 
   test('every import that lands a line moves the catalog version; one that lands none does not', async () => {

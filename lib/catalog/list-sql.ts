@@ -2,6 +2,7 @@ import type { Brand } from '../brand/schema';
 import { maxOffset, type ListQuery } from './query-params';
 import { RADIUS_KM } from './search-filters';
 import { nearVenues } from './near-sql';
+import { filterKeys, termKeys, tierWalks, type Tier } from './postings-sql';
 import { coherenceSql, termSql, type ResolvedTerm } from './search-sql';
 
 // The statements behind the listing, search and detail, run by events.ts and read as
@@ -93,6 +94,30 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
   const cap = countCap(query.perPage, terms.length > 0);
   const counted = (from: string, part: string) => `(SELECT 1 FROM ${from} WHERE ${part} LIMIT ${cap})`;
   const sort = query.sort === 'distance' && query.near ? 'distance' : terms.length > 0 && query.sort !== 'date' ? 'relevance' : 'date';
+  // A search without a date or distance filter reads the postings; the others read the
+  // events through their own indexes.
+  if (terms.length > 0 && !query.near && !query.dateFrom && !query.dateTo) {
+    const forCount = buildWhere(brand, query, now);
+    const any = `(${terms.map((t) => termSql(t, forCount.add).cond()).join(' OR ')})`;
+    const countKeys = terms.map((t) => termKeys(t, forCount.add));
+    const countFilters = filterKeys(query, forCount.add);
+    const counted = [
+      `(SELECT e.id FROM ${UNDER_WAY_FROM} WHERE ${forCount.clauses.join(' AND ')} AND ${any} LIMIT ${cap})`,
+      ...tierWalks('any', terms, countKeys, countFilters, cap),
+    ];
+    const keys = terms.map((t) => termKeys(t, add));
+    const filters = filterKeys(query, add);
+    return {
+      count: {
+        text: `${UNDER_WAY}
+               SELECT count(*)::int AS total FROM (SELECT DISTINCT id FROM (${counted.join(' UNION ALL ')}) c LIMIT ${cap}) t`,
+        params: forCount.params,
+      },
+      page: searchSql(where, params, add, terms, offset, query.perPage, sort === 'date' ? 'date' : 'relevance', true, (tier, limit) =>
+        tierWalks(tier, terms, keys, filters, limit),
+      ),
+    };
+  }
   if (terms.length > 0 || sort === 'distance') {
     // The count binds only what it uses: a statement cannot have parameters it never reads.
     const forCount = buildWhere(brand, query, now);
@@ -146,19 +171,22 @@ function searchSql(
   perPage: number,
   sort: 'relevance' | 'date',
   indexedText: boolean,
+  postings: ((tier: Tier, limit: number) => string[]) | null = null,
 ): Sql {
   const parts = terms.map((t) => termSql(t, add, indexedText));
-  const any = `(${parts.map((p) => p.cond()).join(' OR ')})`;
-  const tiers = [any];
+  const tiers: Array<{ tier: Tier; cond: string }> = [{ tier: 'any', cond: `(${parts.map((p) => p.cond()).join(' OR ')})` }];
   if (sort === 'relevance') {
     const names = parts.flatMap((p) => (p.name ? [p.name()] : []));
-    if (names.length > 0) tiers.unshift(`(${names.join(' OR ')})`);
-    if (parts.length > 1) tiers.unshift(parts.map((p) => p.cond()).join(' AND '));
+    if (names.length > 0) tiers.unshift({ tier: 'name', cond: `(${names.join(' OR ')})` });
+    if (parts.length > 1) tiers.unshift({ tier: 'all', cond: parts.map((p) => p.cond()).join(' AND ') });
   }
   const block = Math.ceil((offset + perPage) / CANDIDATE_BLOCK) * CANDIDATE_BLOCK;
   const ordered = (from: string, part: string) =>
     `(SELECT e.id FROM ${from} WHERE ${part} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${block})`;
-  const candidates = tiers.flatMap((tier) => listedParts(`${where} AND ${tier}`, ordered));
+  // From the postings: the events under way through the range index, the others walked.
+  const candidates = tiers.flatMap(({ tier, cond }) =>
+    postings ? [ordered(UNDER_WAY_FROM, `${where} AND ${cond}`), ...postings(tier, block)] : listedParts(`${where} AND ${cond}`, ordered),
+  );
   // Sorted by date, the date-ordered candidates of the one tier are the exact answer.
   if (sort === 'date') {
     return {

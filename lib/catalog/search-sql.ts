@@ -10,8 +10,15 @@ import { snapshot } from './snapshot-cache';
 // 100 per matched term plus those weights, so events
 // that match more terms come first, then weightier matches.
 
-/** A word with its spellings to look for: as typed (folded by the database) and one typo away. */
-export type ResolvedText = { kind: 'text'; spellings: string[]; prefix: boolean; label: string };
+/**
+ * A word with its spellings to look for, each a whole word: as typed (folded by the
+ * database), the catalog's words it begins when it is the last one (at most
+ * COMPLETIONS, shortest first), and those one typo away.
+ */
+export type ResolvedText = { kind: 'text'; spellings: string[]; label: string };
+
+/** The most catalog words a typed prefix stands for. */
+export const COMPLETIONS = 16;
 export type ResolvedTerm = ResolvedText | Exclude<Term, { kind: 'text' }>;
 
 /** Folded city names of the brand's catalog, for place detection (one snapshot window). */
@@ -29,20 +36,26 @@ export function loadPlaces(db: Queryable, brand: Brand): Promise<Places> {
 const lexeme = (w: string) => w.match(/(?:(?!\p{Lm})[\p{L}\p{N}])+/gu)?.join('') ?? '';
 
 /**
- * Folds every word in the database (the same folding as the indexed text) and finds the
+ * Folds every word in the database (the same folding as the indexed text), completes the
+ * last one from the search vocabulary (a range of its byte-order index), and finds the
  * catalog's words one typo away from those of TYPO_MIN_LENGTH letters or more that the
  * catalog does not hold as typed. Candidates come from the trigram index of the search
- * vocabulary, nearest first; the edit distance decides.
+ * vocabulary, nearest first; the edit distance decides. A word the vocabulary holds as
+ * typed needs no typo search.
  */
 export async function resolveTerms(db: Queryable, terms: Term[]): Promise<ResolvedTerm[]> {
   const texts = terms.filter((t) => t.kind === 'text');
   if (texts.length === 0) return terms as ResolvedTerm[];
-  const rows = await db.query<{ i: number; folded: string; near: string[] | null }>(
-    `SELECT q.i::int AS i, catalog_fold(q.w) AS folded,
-       CASE WHEN char_length(catalog_fold(q.w)) >= ${TYPO_MIN_LENGTH}
-         THEN ARRAY(SELECT s.word FROM search_words s ORDER BY s.word <-> catalog_fold(q.w) LIMIT 12) END AS near
-     FROM unnest($1::text[]) WITH ORDINALITY AS q(w, i)`,
-    [texts.map((t) => t.word)],
+  const rows = await db.query<{ i: number; folded: string; near: string[] | null; completions: string[] | null }>(
+    `SELECT q.i::int AS i, f.folded,
+       CASE WHEN q.p THEN ARRAY(
+         SELECT s.word FROM search_words s
+         WHERE s.word COLLATE "C" >= f.folded AND s.word COLLATE "C" < f.folded || chr(1114111)
+         ORDER BY char_length(s.word), s.word LIMIT ${COMPLETIONS}) END AS completions,
+       CASE WHEN char_length(f.folded) >= ${TYPO_MIN_LENGTH} AND NOT EXISTS (SELECT 1 FROM search_words s WHERE s.word = f.folded)
+         THEN ARRAY(SELECT s.word FROM search_words s ORDER BY s.word <-> f.folded LIMIT 12) END AS near
+     FROM unnest($1::text[], $2::boolean[]) WITH ORDINALITY AS q(w, p, i), LATERAL (SELECT catalog_fold(q.w) AS folded) f`,
+    [texts.map((t) => t.word), texts.map((t) => t.prefix)],
   );
   const byIndex = new Map(rows.map((r) => [r.i - 1, r]));
   let n = 0;
@@ -51,10 +64,12 @@ export async function resolveTerms(db: Queryable, terms: Term[]): Promise<Resolv
     const row = byIndex.get(n++);
     const word = lexeme(row?.folded ?? t.folded);
     if (!word) return [];
+    // NULL: the vocabulary holds the word as typed (or it is too short for a typo).
     const near = row?.near ?? [];
-    const known = near.some((w) => w === word || (t.prefix && w.startsWith(word)));
+    const completions = (row?.completions ?? []).map(lexeme).filter((w) => w && w !== word);
+    const known = row?.near === null || near.some((w) => w === word) || completions.length > 0;
     const typos = known ? [] : near.filter((w) => isOneTypoAway(word, w, t.prefix)).map(lexeme).filter(Boolean);
-    return [{ kind: 'text', spellings: [word, ...typos.slice(0, 4)], prefix: t.prefix, label: t.word }];
+    return [{ kind: 'text', spellings: [...new Set([word, ...completions, ...typos.slice(0, 4)])], label: t.word }];
   });
 }
 
@@ -67,14 +82,14 @@ export async function searchTerms(db: Queryable, brand: Brand, q: string | undef
 
 const quote = (w: string) => `'${w}'`;
 
-/** A tsquery of all the words (each a whole word, the last a prefix when asked), optionally of one weight. */
-function tsquery(words: string[], prefix: boolean, weight = ''): string {
-  return words.map((w, i) => `${quote(w)}:${prefix && i === words.length - 1 ? '*' : ''}${weight}`).join(' & ');
+/** A tsquery of all the words (each a whole word), optionally of one weight. */
+function tsquery(words: string[], weight = ''): string {
+  return words.map((w) => `${quote(w)}${weight ? `:${weight}` : ''}`).join(' & ');
 }
 
 /** Alternative spellings of one word. */
 function spellingsQuery(t: ResolvedText, weight = ''): string {
-  return `(${t.spellings.map((w, i) => `${quote(w)}:${t.prefix && i === 0 ? '*' : ''}${weight}`).join(' | ')})`;
+  return `(${t.spellings.map((w) => `${quote(w)}${weight ? `:${weight}` : ''}`).join(' | ')})`;
 }
 
 /** The SQL of a term; each part binds its parameters (through `add`) only when asked for. */
@@ -135,7 +150,7 @@ export function termSql(term: ResolvedTerm, add: (value: unknown) => string, ind
       const conds: string[] = [];
       if (place.city) conds.push(`e.city_key = ${add(place.city)}::text`);
       if (place.state) conds.push(`e.state_key = ${add(place.state)}::text`);
-      if (words.length > 0) conds.push(match(add(tsquery(words, false))));
+      if (words.length > 0) conds.push(match(add(tsquery(words))));
       return `(${conds.join(' OR ')})`;
     },
     score: () => {
@@ -143,7 +158,7 @@ export function termSql(term: ResolvedTerm, add: (value: unknown) => string, ind
       // A place ranks its own events first: above a name that merely mentions it.
       if (place.city) cases.push(`WHEN e.city_key = ${add(place.city)}::text THEN 10`);
       if (place.state) cases.push(`WHEN e.state_key = ${add(place.state)}::text THEN ${place.city ? 5 : 9}`);
-      const text = words.length > 0 ? weightedScore(add, (w) => tsquery(words, false, w)) : '0';
+      const text = words.length > 0 ? weightedScore(add, (w) => tsquery(words, w)) : '0';
       // Added, not the greater: an event of the city named after it ranks above both.
       return `(${text}) + (CASE ${cases.join(' ')} ELSE 0 END)`;
     },

@@ -5,6 +5,7 @@ import search004 from './migrations/004-search';
 import accounts005 from './migrations/005-accounts';
 import accountRecovery006 from './migrations/006-account-recovery';
 import tokenFamilies007 from './migrations/007-token-families';
+import postings008 from './migrations/008-postings';
 import type { Db } from './types';
 
 /**
@@ -20,6 +21,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '005-accounts', sql: accounts005 },
   { id: '006-account-recovery', sql: accountRecovery006 },
   { id: '007-token-families', sql: tokenFamilies007 },
+  { id: '008-postings', sql: postings008 },
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 // Any fixed number: two servers starting at once take turns instead of racing.

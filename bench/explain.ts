@@ -1,0 +1,32 @@
+// npx tsx bench/explain.ts <database url> <brand> <query string> [...]
+// Prints EXPLAIN (ANALYZE, BUFFERS) of the count and page statements that the API runs
+// for each listing query string, on a catalog of your choice (one made by bench:scale).
+import { brandRegistry } from '../lib/brand/registry';
+import { listSql } from '../lib/catalog/list-sql';
+import { parseListQuery } from '../lib/catalog/query-params';
+import { searchTerms } from '../lib/catalog/search-sql';
+import { openPostgres } from '../lib/db/postgres';
+
+const [url, brandId, ...queries] = process.argv.slice(2);
+if (!url || !brandId || queries.length === 0) {
+  console.error('usage: npx tsx bench/explain.ts <database url> <brand> <query string> [...]');
+  process.exit(2);
+}
+const brand = brandRegistry().brands.find((b) => b.id === brandId);
+if (!brand) throw new Error(`no brand ${brandId}`);
+const db = openPostgres(url, 60_000, 1);
+for (const qs of queries) {
+  const query = parseListQuery(new URLSearchParams(qs));
+  const started = performance.now();
+  const terms = await searchTerms(db, brand, query.q);
+  const termsMs = performance.now() - started;
+  const sql = listSql(brand, query, new Date(), terms);
+  for (const [name, statement] of Object.entries({ count: sql.count, page: sql.page })) {
+    // Twice: the first run warms the cache, the second is the one shown.
+    await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
+    const rows = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
+    console.log(`\n### ${qs}: ${name} (terms resolved in ${termsMs.toFixed(1)} ms)\n`);
+    console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
+  }
+}
+await db.close();

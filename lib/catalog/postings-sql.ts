@@ -1,0 +1,95 @@
+import type { ListQuery } from './query-params';
+import type { ResolvedTerm } from './search-sql';
+
+// A search read from the postings (migration 008): the events still to start that have a
+// term are an index-only range scan of (brand, term, start, event), soonest first, which
+// never reads an event that has ended nor a row of the events table. A condition on
+// another term or a filter is a probe of the same index for the same (start, event).
+// What a page costs grows with the page, not with the events that match: a term's
+// soonest candidates are a LIMIT, and a count stops at its cap.
+//
+// Parameters: $1 the brand, $2 the instant; `add` binds the others.
+
+type Add = (value: unknown) => string;
+
+/**
+ * The keys of a term as groups: an event matches the term when it has every key of some
+ * group. The same conditions as termSql's, over the same search keys.
+ */
+export function termKeys(term: ResolvedTerm, add: Add): string[][] {
+  switch (term.kind) {
+    case 'text':
+      return term.spellings.map((w) => [add(w)]);
+    case 'online':
+      return [[add(' o:')], [add('online')]];
+    case 'city':
+    case 'state': {
+      const groups: string[][] = [];
+      if (term.kind === 'city') groups.push([add(` c:${term.city}`)]);
+      const state = term.kind === 'city' ? term.state : term.abbr;
+      if (state) groups.push([add(` s:${state}`)]);
+      const words = term.words.map((w) => w.match(/(?:(?!\p{Lm})[\p{L}\p{N}])+/gu)?.join('') ?? '').filter(Boolean);
+      if (words.length > 0) groups.push(words.map((w) => add(w)));
+      return groups;
+    }
+  }
+}
+
+/** The filters of a listing as keys every result must have: city, state, organizer. */
+export function filterKeys(query: ListQuery, add: Add): string[] {
+  const keys: string[] = [];
+  if (query.city) keys.push(`' c:' || catalog_fold(${add(query.city)})`);
+  // Anything but two letters is no state: a key no event has.
+  if (query.state) keys.push(add(/^[a-z]{2}$/i.test(query.state) ? ` s:${query.state.toLowerCase()}` : ' s:'));
+  if (query.organization) {
+    keys.push(`(SELECT ' p:' || id FROM producers WHERE brand_id = $1 AND slug = ${add(query.organization)})`);
+  }
+  return keys;
+}
+
+/** Whether the event at p has a key: a probe of the postings index. */
+const has = (key: string) =>
+  `EXISTS (SELECT 1 FROM search_postings x WHERE x.brand_id = $1 AND x.term = ${key} AND x.starts_at = p.starts_at AND x.event_id = p.event_id)`;
+
+/** Whether the event at p matches a term (one of its groups, whole). */
+export function matchesTerm(groups: string[][]): string {
+  return `(${groups.map((g) => `(${g.map(has).join(' AND ')})`).join(' OR ')})`;
+}
+
+/**
+ * The soonest `limit` listed events still to start that have every key of `group`, and
+ * meet the `conditions` (probes), by start and id. `name`: the first key must be in the
+ * event's name.
+ */
+function walk(group: string[], conditions: string[], limit: number, name = false): string {
+  const [first, ...rest] = group;
+  const where = [
+    'p.brand_id = $1',
+    `p.term = ${first}`,
+    'p.starts_at >= $2',
+    'p.listed_until >= $2',
+    ...(name ? ['p.fields & 1 = 1'] : []),
+    ...rest.map(has),
+    ...conditions,
+  ];
+  return `(SELECT p.event_id AS id FROM search_postings p WHERE ${where.join(' AND ')} ORDER BY p.starts_at, p.event_id LIMIT ${limit})`;
+}
+
+export type Tier = 'all' | 'name' | 'any';
+
+/**
+ * The walks whose union is a tier's events still to start (see searchSql): `all` those
+ * that match every term (walking the first word's groups, probing the rest), `name`
+ * those with a word in their name, `any` those that match some term.
+ */
+export function tierWalks(tier: Tier, terms: ResolvedTerm[], keys: string[][][], filters: string[], limit: number): string[] {
+  const probes = filters.map(has);
+  if (tier === 'any') return keys.flatMap((groups) => groups.map((g) => walk(g, probes, limit)));
+  if (tier === 'name') {
+    return terms.flatMap((t, i) => (t.kind === 'text' ? keys[i]!.map((g) => walk(g, probes, limit, true)) : []));
+  }
+  // Words are rarer than places: walk a word's entries when there is one.
+  const lead = Math.max(0, terms.findIndex((t) => t.kind === 'text'));
+  const others = keys.filter((_, i) => i !== lead).map(matchesTerm);
+  return keys[lead]!.map((g) => walk(g, [...probes, ...others], limit));
+}
