@@ -107,6 +107,32 @@ describe('MCP and A2A through the official clients', () => {
     await client.close();
   });
 
+  test('MCP and A2A say which words no event has together; counts say whether they are exact', async () => {
+    const client = await mcp();
+    const search = await client.callTool({ name: 'search_events', arguments: { q: 'Zzqqx em Recife', per_page: 5 } });
+    const content = search.content as Array<{ type: string; text: string }>;
+    const found = search.structuredContent as { data: Array<{ location: { city: string } | null }>; meta: { total: number; total_relation: string } };
+    expect(JSON.parse(content[0]!.text)).toEqual(found);
+    expect(content[1]!.text).toBe('No event matches all of "zzqqx", "recife" together: these events match some of them.');
+    expect(found.meta.total_relation).toBe('eq');
+    expect(found.data.length).toBeGreaterThan(0);
+    for (const e of found.data) expect(e.location?.city).toBe('Recife');
+    const plain = await client.callTool({ name: 'search_events', arguments: { q: 'recife', per_page: 5 } });
+    expect((plain.content as unknown[]).length).toBe(1);
+    await client.close();
+
+    const agent = await new ClientFactory().createFromUrl(site);
+    const result = await agent.sendMessage({
+      tenant: '',
+      message: { messageId: crypto.randomUUID(), contextId: '', taskId: '', role: 1, parts: [{ content: { $case: 'text', value: 'Zzqqx em Recife' }, metadata: undefined, filename: '', mediaType: 'text/plain' }], metadata: undefined, extensions: [], referenceTaskIds: [] },
+      configuration: undefined,
+      metadata: undefined,
+    });
+    const answer = (result as { parts: Array<{ content?: { value: string } }> }).parts.map((p) => p.content?.value ?? '').join('');
+    expect(answer).toContain('Nenhum evento tem “zzqqx” e “recife” juntos: abaixo, os que têm parte dessas palavras.');
+    expect(answer).toMatch(/\n\n\d+ eventos? para "Zzqqx em Recife" \(mostrando \d+\):/);
+  });
+
   test('A2A: the agent reads dates and places in the request', async () => {
     const client = await new ClientFactory().createFromUrl(site);
     const ask = async (text: string) => {

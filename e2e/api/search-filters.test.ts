@@ -31,6 +31,15 @@ describe.each(targets)('search and filters on $name', (target) => {
     for (const e of r.data) expect(relevant(e), `${q}: ${e.name} @ ${e.location?.city}`).toBe(true);
   });
 
+  test('a search below its cap counts exactly: total_relation "eq", the last page holds the last results', async () => {
+    const r = await list(target, 'q=recife&per_page=7');
+    expect(r.meta.total_relation).toBe('eq');
+    expect(r.meta.total).toBeGreaterThan(7);
+    expect(r.meta.last_page).toBe(Math.ceil(r.meta.total / 7));
+    const last = await list(target, `q=recife&per_page=7&page=${r.meta.last_page}`);
+    expect(last.data.length).toBe(r.meta.total - 7 * (r.meta.last_page - 1));
+  });
+
   test('a q of stop words only is no search', async () => {
     expect(await list(target, 'q=em+de+the&per_page=5')).toEqual(await list(target, 'per_page=5'));
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { brandRegistry } from '../../lib/brand/registry';
 import { generateDemo } from '../../lib/catalog/demo';
+import { querySearch } from '../../lib/catalog/events';
 import { eventSql, listSql } from '../../lib/catalog/list-sql';
 import { importLines } from '../../lib/catalog/import';
 import { parseListQuery } from '../../lib/catalog/query-params';
@@ -86,6 +87,12 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
       if (!statement.text.includes('search_tsv') && statement.text.includes('under_way')) {
         expect(all.map((n) => n['Index Name'])).toContain('events_under_way_idx');
       }
+      // A search without dates or near reads the postings, index only: no heap of theirs.
+      if (query.q && !query.near && !query.dateFrom) {
+        const onPostings = all.filter((n) => n['Relation Name'] === 'search_postings');
+        expect(onPostings.length).toBeGreaterThan(0);
+        for (const n of onPostings) expect(n['Node Type'], JSON.stringify(n['Index Name'])).toBe('Index Only Scan');
+      }
       // Venues near a point are read by position or events by venue: through an index either way.
       if (query.near) {
         const indexes = all.map((n) => n['Index Name']);
@@ -103,6 +110,27 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
       { kind: 'text', spellings: ['forro'], label: 'forro' },
       { kind: 'text', spellings: ['recfie', 'recife'], label: 'recfie' },
     ]);
+  });
+
+  test('on PostgreSQL a search counts to 1,000 plus one page and says "gte"; a narrower one is exact', async () => {
+    const now = new Date();
+    const wide = await querySearch(brand, parseListQuery(new URLSearchParams('q=sp&per_page=20')), now, db);
+    expect(wide.list.meta).toMatchObject({ total: 1_020, total_relation: 'gte', last_page: 51 });
+    const exact = (await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events WHERE brand_id = $1 AND listed_until >= $2 AND city_key = 'recife' AND search_tsv @@ 'frevo:*'::tsquery`,
+      [brand.id, now.toISOString()],
+    ))[0]!.n;
+    expect(exact).toBeGreaterThan(0);
+    expect(exact).toBeLessThan(1_000);
+    const narrow = await querySearch(brand, parseListQuery(new URLSearchParams('q=frevo&city=Recife')), now, db);
+    expect(narrow.list.meta).toMatchObject({ total: exact, total_relation: 'eq' });
+    // The postings and the text index agree on every term of a search.
+    const viaIndex = (await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events WHERE brand_id = $1 AND listed_until >= $2 AND search_tsv @@ 'forro | frevo'::tsquery`,
+      [brand.id, now.toISOString()],
+    ))[0]!.n;
+    const viaPostings = (await querySearch(brand, parseListQuery(new URLSearchParams('q=forro+frevo&sort=date')), now, db)).list.meta;
+    expect(viaPostings.total).toBe(Math.min(viaIndex, 1_020));
   });
 
   test('detail uses the (brand, slug) index', async () => {

@@ -72,6 +72,19 @@ describe.each(BRANDS)('website of %s', (brand, name) => {
     expect(none.text).toContain('Limpar filtros');
   });
 
+  test('a search whose words no event has together says so, above the events that have some', async () => {
+    const res = await page(brand, '/?q=Zzqqx+em+Recife');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('Nenhum evento tem “zzqqx” e “recife” juntos: abaixo, os que têm parte dessas palavras.');
+    const cards = res.text.slice(res.text.indexOf('<ul class="cards">'));
+    expect(cards).toMatch(/Recife - PE</);
+    expect(res.text).toMatch(/\d+ eventos? · página 1 de \d+/);
+    const md = await page(brand, '/?q=Zzqqx+em+Recife', 'text/markdown');
+    expect(md.text).toContain('Nenhum evento tem “zzqqx” e “recife” juntos');
+    // Words some event has together: nothing to say.
+    expect((await page(brand, '/?q=recife')).text).not.toContain('Nenhum evento tem');
+  });
+
   test('event page: tickets with price with fees, lowest price called out, JSON-LD Event', async () => {
     const list = await page(brand, '/');
     // An event on sale: its card shows a price.

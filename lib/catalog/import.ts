@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/types';
+import { POSTINGS_INDEX } from '../db/migrations/008-postings';
 import { eventRecord, type EventRecord } from './record';
 import { clearSnapshots } from './snapshot-cache';
 
@@ -39,6 +40,25 @@ export async function importLines(
   onProgress?: (p: ImportProgress) => void,
 ): Promise<ImportReport> {
   const report: ImportReport = { lines: 0, imported: 0, failed: [] };
+  // Into an empty catalog the postings index is built once, sorted, at the end, instead
+  // of entry by entry at random places of a growing index. It is built again whatever
+  // happens, so an import that stops half-way leaves no catalog without it.
+  const [empty] = await db.query<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM events) AS empty');
+  if (empty?.empty) await db.exec('DROP INDEX IF EXISTS search_postings_idx');
+  try {
+    return await importAll(db, lines, brands, report, onProgress);
+  } finally {
+    await db.exec(POSTINGS_INDEX);
+  }
+}
+
+async function importAll(
+  db: Db,
+  lines: AsyncIterable<string> | Iterable<string>,
+  brands: ReadonlySet<string>,
+  report: ImportReport,
+  onProgress?: (p: ImportProgress) => void,
+): Promise<ImportReport> {
   let batch: Numbered[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
@@ -71,11 +91,12 @@ export async function importLines(
   }
   await flush();
   if (report.imported > 0) {
+    await db.exec(POSTINGS_INDEX);
     await db.query('UPDATE catalog_state SET version = version + 1, updated_at = now() WHERE id = 1');
     // Upserts leave dead row versions, and the planner needs fresh statistics: the
     // embedded catalog has no autovacuum, and a server's may not have run yet.
     // The lines have landed either way: a failure here is worth a warning, not an error.
-    await db.exec('VACUUM ANALYZE events, venues, producers, ticket_sectors, ticket_lots').catch((err: unknown) => {
+    await db.exec('VACUUM ANALYZE events, venues, producers, ticket_sectors, ticket_lots, search_postings, search_words').catch((err: unknown) => {
       console.warn(`[import] VACUUM ANALYZE failed, the planner may lag until autovacuum runs: ${(err as Error).message}`);
     });
     clearSnapshots();
@@ -152,6 +173,8 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
     timezone: r.timezone,
     is_online: r.is_online,
     is_closed: r.is_closed,
+    // The tickets are replaced whole with the event: whether any can be bought is known here.
+    on_sale: !r.is_closed && r.sectors.some((sector) => sector.lots.some((l) => l.available)),
     banner_url: r.images.banner,
     thumbnail_url: r.images.thumbnail,
     venue_key: r.venue?.key ?? null,
@@ -159,20 +182,20 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
     internal_notes: r.internal_notes,
   }));
   const eventIds = await tx.query<{ id: string; brand_id: string; slug: string }>(
-    `INSERT INTO events (brand_id, slug, name, description, status, starts_at, ends_at, timezone, is_online, is_closed,
+    `INSERT INTO events (brand_id, slug, name, description, status, starts_at, ends_at, timezone, is_online, is_closed, on_sale,
        banner_url, thumbnail_url, venue_id, producer_id, internal_notes, listed_until, city_key, state_key, search_tsv)
-     SELECT x.brand_id, x.slug, x.name, x.description, x.status, x.starts_at, x.ends_at, x.timezone, x.is_online, x.is_closed,
+     SELECT x.brand_id, x.slug, x.name, x.description, x.status, x.starts_at, x.ends_at, x.timezone, x.is_online, x.is_closed, x.on_sale,
        x.banner_url, x.thumbnail_url, v.id, p.id, x.internal_notes,
        coalesce(x.ends_at, x.starts_at + interval '24 hours', 'infinity'),
        ${SEARCH_KEYS('x.name')}
      FROM jsonb_to_recordset($1::jsonb) AS x(brand_id text, slug text, name text, description text, status text,
-       starts_at timestamptz, ends_at timestamptz, timezone text, is_online boolean, is_closed boolean,
+       starts_at timestamptz, ends_at timestamptz, timezone text, is_online boolean, is_closed boolean, on_sale boolean,
        banner_url text, thumbnail_url text, venue_key text, producer_slug text, internal_notes text)
      LEFT JOIN venues v ON v.brand_id = x.brand_id AND v.key = x.venue_key
      LEFT JOIN producers p ON p.brand_id = x.brand_id AND p.slug = x.producer_slug
      ON CONFLICT (brand_id, slug) DO UPDATE SET name = excluded.name, description = excluded.description,
        status = excluded.status, starts_at = excluded.starts_at, ends_at = excluded.ends_at, timezone = excluded.timezone,
-       is_online = excluded.is_online, is_closed = excluded.is_closed, banner_url = excluded.banner_url,
+       is_online = excluded.is_online, is_closed = excluded.is_closed, on_sale = excluded.on_sale, banner_url = excluded.banner_url,
        thumbnail_url = excluded.thumbnail_url, venue_id = excluded.venue_id, producer_id = excluded.producer_id,
        internal_notes = excluded.internal_notes, listed_until = excluded.listed_until, city_key = excluded.city_key,
        state_key = excluded.state_key, search_tsv = excluded.search_tsv, updated_at = now()

@@ -62,11 +62,15 @@ export const countCap = (perPage: number, search = false) => maxOffset(search) +
 export const CANDIDATE_BLOCK = 250;
 
 // Events under way (started, not yet ended) are few whatever the catalog's size: they
-// are gathered first through the range index alone, then filtered and sorted.
+// are gathered first through the range index alone, with every column a filter or a
+// search term reads, then filtered (the brand too: an index of the brand would be read
+// whole to narrow them) and sorted without going back to the table.
 const UNDER_WAY = `WITH under_way AS MATERIALIZED (
-     SELECT e.id FROM events e
+     SELECT e.id, e.brand_id, e.starts_at, e.listed_until, e.timezone, e.is_online, e.venue_id, e.producer_id,
+            e.city_key, e.state_key, e.search_tsv
+     FROM events e
      WHERE e.starts_at IS NOT NULL AND tstzrange(e.starts_at, e.listed_until, '[]') @> $2::timestamptz AND e.starts_at < $2)`;
-const UNDER_WAY_FROM = 'under_way u JOIN events e ON e.id = u.id';
+const UNDER_WAY_FROM = 'under_way e';
 
 /**
  * The listed events that meet a condition, in three parts, each through an index: those
@@ -101,7 +105,8 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
     const any = `(${terms.map((t) => termSql(t, forCount.add).cond()).join(' OR ')})`;
     const countKeys = terms.map((t) => termKeys(t, forCount.add));
     const countFilters = filterKeys(query, forCount.add);
-    const counted = [
+    // Each part stops at the cap: a term with more entries fills the count alone.
+    const matching = [
       `(SELECT e.id FROM ${UNDER_WAY_FROM} WHERE ${forCount.clauses.join(' AND ')} AND ${any} LIMIT ${cap})`,
       ...tierWalks('any', terms, countKeys, countFilters, cap),
     ];
@@ -110,7 +115,7 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
     return {
       count: {
         text: `${UNDER_WAY}
-               SELECT count(*)::int AS total FROM (SELECT DISTINCT id FROM (${counted.join(' UNION ALL ')}) c LIMIT ${cap}) t`,
+               SELECT count(*)::int AS total FROM (SELECT DISTINCT id FROM (${matching.join(' UNION ALL ')}) c LIMIT ${cap}) t`,
         params: forCount.params,
       },
       page: searchSql(where, params, add, terms, offset, query.perPage, sort === 'date' ? 'date' : 'relevance', true, (tier, limit) =>
@@ -184,14 +189,23 @@ function searchSql(
   const ordered = (from: string, part: string) =>
     `(SELECT e.id FROM ${from} WHERE ${part} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${block})`;
   // From the postings: the events under way through the range index, the others walked.
-  const candidates = tiers.flatMap(({ tier, cond }) =>
-    postings ? [ordered(UNDER_WAY_FROM, `${where} AND ${cond}`), ...postings(tier, block)] : listedParts(`${where} AND ${cond}`, ordered),
-  );
+  const read = ({ tier, cond }: { tier: Tier; cond: string }) =>
+    postings ? [ordered(UNDER_WAY_FROM, `${where} AND ${cond}`), ...postings(tier, block)] : listedParts(`${where} AND ${cond}`, ordered);
+  // Up to five terms, an event that matches them all outscores any that does not (100 a
+  // term against at most 18 of weight a term, and 20 of coherence): when the first tier
+  // fills the page, the others are never read.
+  const gated = tiers[0]!.tier === 'all' && parts.length <= 5;
+  const candidates = gated
+    ? `all_tier AS MATERIALIZED (SELECT DISTINCT id FROM (${read(tiers[0]!).join(' UNION ALL ')}) c),
+       candidates AS (SELECT id FROM all_tier
+                      UNION SELECT id FROM (${tiers.slice(1).flatMap(read).join(' UNION ALL ')}) c
+                      WHERE (SELECT count(*) FROM all_tier) < ${offset + perPage})`
+    : `candidates AS (SELECT DISTINCT id FROM (${tiers.flatMap(read).join(' UNION ALL ')}) c)`;
   // Sorted by date, the date-ordered candidates of the one tier are the exact answer.
   if (sort === 'date') {
     return {
       text: `${UNDER_WAY},
-             candidates AS (SELECT DISTINCT id FROM (${candidates.join(' UNION ALL ')}) c)
+             ${candidates}
              SELECT ${EVENT_COLUMNS}, true AS complete
              FROM (SELECT e.id, e.starts_at FROM candidates c JOIN events e ON e.id = c.id
                    ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${perPage} OFFSET ${offset}) picked
@@ -209,15 +223,14 @@ function searchSql(
   // Recife shows forró elsewhere and Recife's other events, not only one of the two.
   return {
     text: `${UNDER_WAY},
-             candidates AS (SELECT DISTINCT id FROM (${candidates.join(' UNION ALL ')}) c),
-             matched AS (SELECT e.id, e.starts_at, e.is_closed, ARRAY[${parts.map((p) => `(${p.score()})`).join(', ')}]::int[] AS s,
+             ${candidates},
+             matched AS (SELECT e.id, e.starts_at, e.on_sale, ARRAY[${parts.map((p) => `(${p.score()})`).join(', ')}]::int[] AS s,
                            ${coherence ?? '0'} AS bonus
                          FROM candidates c JOIN events e ON e.id = c.id),
              scored AS (SELECT m.id, m.starts_at, m.bonus + (SELECT coalesce(sum(100 + x), 0) FROM unnest(m.s) x WHERE x > 0) AS score,
                           (SELECT count(*) FROM unnest(m.s) x WHERE x > 0) AS hits,
                           (SELECT min(i) FROM unnest(m.s) WITH ORDINALITY AS u(x, i) WHERE x > 0) AS first_hit,
-                          NOT m.is_closed AND EXISTS (SELECT 1 FROM ticket_sectors ts JOIN ticket_lots tl ON tl.sector_id = ts.id
-                                                      WHERE ts.event_id = m.id AND tl.available) AS on_sale
+                          m.on_sale
                         FROM matched m),
              ranked AS (SELECT sc.*, bool_or(sc.hits = ${parts.length}) OVER () AS complete,
                           row_number() OVER (PARTITION BY sc.first_hit ORDER BY sc.score DESC, sc.on_sale DESC, sc.starts_at ASC NULLS LAST, sc.id ASC) AS turn

@@ -21,11 +21,20 @@ export type ResolvedText = { kind: 'text'; spellings: string[]; label: string };
 export const COMPLETIONS = 16;
 export type ResolvedTerm = ResolvedText | Exclude<Term, { kind: 'text' }>;
 
-/** Folded city names of the brand's catalog, for place detection (one snapshot window). */
+/**
+ * Folded city names of the brand's catalog, for place detection (one snapshot window):
+ * the city keys of the postings, read one distinct key at a time through their index
+ * (a loose index scan), whatever the number of events.
+ */
 export function loadPlaces(db: Queryable, brand: Brand): Promise<Places> {
   return snapshot(`places|${brand.id}`, async () => {
     const rows = await db.query<{ city: string }>(
-      'SELECT DISTINCT catalog_fold(city) AS city FROM venues WHERE brand_id = $1 AND city IS NOT NULL',
+      `WITH RECURSIVE keys AS (
+         (SELECT p.term FROM search_postings p WHERE p.brand_id = $1 AND p.term > ' c:' AND p.term < ' c;' ORDER BY p.term LIMIT 1)
+         UNION ALL
+         SELECT (SELECT p.term FROM search_postings p WHERE p.brand_id = $1 AND p.term > k.term AND p.term < ' c;' ORDER BY p.term LIMIT 1)
+         FROM keys k WHERE k.term IS NOT NULL)
+       SELECT substr(term, 4) AS city FROM keys WHERE term IS NOT NULL`,
       [brand.id],
     );
     return { cities: new Set(rows.map((r) => fold(r.city))) };

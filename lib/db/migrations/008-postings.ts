@@ -9,9 +9,20 @@
 //    scan, and events that have ended are never read.
 //  - Triggers keep them in step with events in the same statement, whoever writes:
 //    the import, a migration or a test.
+//  - events.on_sale says whether some lot of an open event can be bought, set at
+//    import with the tickets: a search ranks an event on sale first at equal relevance
+//    without reading its lots.
 //  - search_words gains a byte-order index: the completions of a typed prefix are a
 //    range scan.
+/** The postings index; an import into an empty catalog builds it once, at its end. */
+export const POSTINGS_INDEX =
+  'CREATE INDEX IF NOT EXISTS search_postings_idx ON search_postings (brand_id, term, starts_at, event_id) INCLUDE (listed_until, fields)';
+
 export default `
+ALTER TABLE events ADD COLUMN on_sale boolean NOT NULL DEFAULT false;
+UPDATE events e SET on_sale = true
+WHERE NOT e.is_closed AND EXISTS (SELECT 1 FROM ticket_sectors s JOIN ticket_lots l ON l.sector_id = s.id WHERE s.event_id = e.id AND l.available);
+
 CREATE TABLE search_postings (
   brand_id text NOT NULL,
   term text COLLATE "C" NOT NULL,
@@ -82,6 +93,6 @@ INSERT INTO search_postings (brand_id, term, starts_at, event_id, listed_until, 
 SELECT n.brand_id, k.term, coalesce(n.starts_at, 'infinity'), n.id, n.listed_until, k.fields
 FROM events n, search_postings_keys(n.search_tsv, n.city_key, n.state_key, n.producer_id, n.is_online) k;
 
-CREATE INDEX search_postings_idx ON search_postings (brand_id, term, starts_at, event_id) INCLUDE (listed_until, fields);
+${POSTINGS_INDEX};
 CREATE INDEX search_words_prefix_idx ON search_words (word COLLATE "C");
 `;
