@@ -88,6 +88,22 @@ function listedParts(where: string, select: (from: string, part: string) => stri
 }
 
 /**
+ * The listed events that meet `cond` at the venues near a point (`near_venues`), with
+ * the distance of their venue: all those under way (few), and at each venue at most
+ * `limit` of those to come and without a start, soonest first, each a range of the
+ * (venue, start) index, so that the events of a venue that have ended are never read.
+ * Among them are the first `limit` of every venue, and so of all the venues.
+ */
+function nearEvents(cond: string, limit: number): string {
+  const part = (extra: string) =>
+    `(SELECT e.id, e.starts_at FROM events e WHERE e.venue_id = nvs.id AND ${cond}${extra} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`;
+  return `SELECT e.id, e.starts_at, nvs.distance FROM ${UNDER_WAY_FROM} JOIN near_venues nvs ON nvs.id = e.venue_id WHERE ${cond}
+          UNION ALL
+          SELECT x.id, x.starts_at, nvs.distance FROM near_venues nvs
+          CROSS JOIN LATERAL (${part(' AND e.starts_at >= $2')} UNION ALL ${part(' AND e.starts_at IS NULL AND e.listed_until >= $2')}) x`;
+}
+
+/**
  * The two statements behind a listing page: the count (capped), and the page itself.
  * `terms` are the resolved terms of the search text (see searchTerms); none: no search.
  */
@@ -141,6 +157,17 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
   const limit = offset + query.perPage;
   const ordered = (from: string, part: string) =>
     `(SELECT e.id, e.starts_at FROM ${from} WHERE ${part} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`;
+  // Near a point, by date: each venue in the radius gives at most a page's depth of its
+  // events in start order, and the soonest of those are the page (exact).
+  // The page binds parameters of its own there: the count may not carry them.
+  const forPage = query.near ? buildWhere(brand, query, now) : { clauses, params, add };
+  const picked = query.near
+    ? `, near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenues(query.near, query.radiusKm ?? RADIUS_KM.default, forPage.add)})
+       SELECT ${EVENT_COLUMNS}
+       FROM (SELECT id, starts_at FROM (${nearEvents(forPage.clauses.join(' AND '), limit)}) u`
+    : `
+       SELECT ${EVENT_COLUMNS}
+       FROM (SELECT id, starts_at FROM (${listedParts(where, ordered).join(' UNION ALL ')}) u`;
   return {
     count: {
       text: `${UNDER_WAY}
@@ -148,14 +175,12 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
       params,
     },
     page: {
-      text: `${UNDER_WAY}
-             SELECT ${EVENT_COLUMNS}
-             FROM (SELECT id, starts_at FROM (${listedParts(where, ordered).join(' UNION ALL ')}) u
+      text: `${UNDER_WAY}${picked}
                    ORDER BY starts_at ASC NULLS LAST, id ASC LIMIT ${query.perPage} OFFSET ${offset}) picked
              JOIN events e ON e.id = picked.id
              LEFT JOIN venues v ON v.id = e.venue_id
              ORDER BY picked.starts_at ASC NULLS LAST, picked.id ASC`,
-      params,
+      params: forPage.params,
     },
   };
 }
@@ -262,14 +287,10 @@ function distanceSortSql(
   const any = terms.length > 0 ? ` AND (${terms.map((t) => termSql(t, add, false).cond()).join(' OR ')})` : '';
   const limit = offset + query.perPage;
   return {
-    text: `WITH near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenues(query.near!, query.radiusKm ?? RADIUS_KM.default, add)})
+    text: `${UNDER_WAY}, near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenues(query.near!, query.radiusKm ?? RADIUS_KM.default, add)})
            SELECT ${EVENT_COLUMNS}
-           FROM (SELECT x.id, x.starts_at, nvs.distance FROM near_venues nvs
-                 CROSS JOIN LATERAL (
-                   SELECT e.id, e.starts_at FROM events e
-                   WHERE e.venue_id = nvs.id AND ${where} AND e.listed_until >= $2${any}
-                   ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit}) x
-                 ORDER BY nvs.distance ASC, x.starts_at ASC NULLS LAST, x.id ASC LIMIT ${query.perPage} OFFSET ${offset}) picked
+           FROM (SELECT id, starts_at, distance FROM (${nearEvents(`${where}${any}`, limit)}) u
+                 ORDER BY distance ASC, starts_at ASC NULLS LAST, id ASC LIMIT ${query.perPage} OFFSET ${offset}) picked
            JOIN events e ON e.id = picked.id
            LEFT JOIN venues v ON v.id = e.venue_id
            ORDER BY picked.distance ASC, picked.starts_at ASC NULLS LAST, picked.id ASC`,

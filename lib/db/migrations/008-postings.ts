@@ -12,6 +12,9 @@
 //  - events.on_sale says whether some lot of an open event can be bought, set at
 //    import with the tickets: a search ranks an event on sale first at equal relevance
 //    without reading its lots.
+//  - The start index and the (venue, start) index carry what a listing's filters read
+//    (time zone, end of listing; brand and online for a venue): a count of a date
+//    range or of the events near a point is read from the index alone.
 //  - search_words gains a byte-order index: the completions of a typed prefix are a
 //    range scan.
 /** The postings index; an import into an empty catalog builds it once, at its end. */
@@ -94,5 +97,9 @@ SELECT n.brand_id, k.term, coalesce(n.starts_at, 'infinity'), n.id, n.listed_unt
 FROM events n, search_postings_keys(n.search_tsv, n.city_key, n.state_key, n.producer_id, n.is_online) k;
 
 ${POSTINGS_INDEX};
+DROP INDEX events_listing_idx;
+CREATE INDEX events_listing_idx ON events (brand_id, starts_at, id) INCLUDE (timezone, listed_until);
+DROP INDEX events_venue_start_idx;
+CREATE INDEX events_venue_start_idx ON events (venue_id, starts_at, id) INCLUDE (brand_id, is_online, listed_until, timezone);
 CREATE INDEX search_words_prefix_idx ON search_words (word COLLATE "C");
 `;
