@@ -74,6 +74,20 @@ describe.each(targets)('search and filters on $name', (target) => {
     for (const e of combined) expect(km(RECIFE, e)).toBeLessThanOrEqual(200.01);
   });
 
+  test('a search with dates, a state and an organizer finds exactly the events of the search that meet them', async () => {
+    const all = await listAll(target, 'q=sao+paulo&sort=date');
+    const days = [...new Set(all.map(day))].sort();
+    const [from, to] = [days[1]!, days[Math.min(days.length - 1, 9)]!];
+    const inRange = all.filter((e) => day(e) >= from && day(e) <= to);
+    expect(inRange.length).toBeGreaterThan(0);
+    const found = await listAll(target, `q=sao+paulo&sort=date&date_from=${from}&date_to=${to}`);
+    expect(found.map((e) => e.id)).toEqual(inRange.map((e) => e.id));
+    const counted = await list(target, `q=sao+paulo&date_from=${from}&date_to=${to}&per_page=1`);
+    expect(counted.meta).toMatchObject({ total: inRange.length, total_relation: 'eq' });
+    const sp = await listAll(target, 'q=festival&state=sp&sort=date');
+    expect(sp.map((e) => e.id)).toEqual((await listAll(target, 'q=festival&sort=date')).filter((e) => e.location?.state_abbr === 'SP').map((e) => e.id));
+  });
+
   test.each([
     ['date_from=2026-02-30', 'invalid_date'],
     ['date_to=2026-13-01', 'invalid_date'],

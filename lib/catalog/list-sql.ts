@@ -2,7 +2,7 @@ import type { Brand } from '../brand/schema';
 import { maxOffset, type ListQuery } from './query-params';
 import { RADIUS_KM } from './search-filters';
 import { nearVenues } from './near-sql';
-import { filterKeys, termKeys, tierWalks, type Tier } from './postings-sql';
+import { dateConditions, filterKeys, termKeys, tierWalks, type Tier } from './postings-sql';
 import { coherenceSql, termSql, type ResolvedTerm } from './search-sql';
 
 // The statements behind the listing, search and detail, run by events.ts and read as
@@ -114,20 +114,22 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
   const cap = countCap(query.perPage, terms.length > 0);
   const counted = (from: string, part: string) => `(SELECT 1 FROM ${from} WHERE ${part} LIMIT ${cap})`;
   const sort = query.sort === 'distance' && query.near ? 'distance' : terms.length > 0 && query.sort !== 'date' ? 'relevance' : 'date';
-  // A search without a date or distance filter reads the postings; the others read the
-  // events through their own indexes.
-  if (terms.length > 0 && !query.near && !query.dateFrom && !query.dateTo) {
+  // A search without a distance filter reads the postings; one near a point reads the
+  // events through the venues.
+  if (terms.length > 0 && !query.near) {
     const forCount = buildWhere(brand, query, now);
     const any = `(${terms.map((t) => termSql(t, forCount.add).cond()).join(' OR ')})`;
     const countKeys = terms.map((t) => termKeys(t, forCount.add));
     const countFilters = filterKeys(query, forCount.add);
+    const countDates = dateConditions(query, forCount.add);
     // Each part stops at the cap: a term with more entries fills the count alone.
     const matching = [
       `(SELECT e.id FROM ${UNDER_WAY_FROM} WHERE ${forCount.clauses.join(' AND ')} AND ${any} LIMIT ${cap})`,
-      ...tierWalks('any', terms, countKeys, countFilters, cap),
+      ...tierWalks('any', terms, countKeys, countFilters, cap, countDates),
     ];
     const keys = terms.map((t) => termKeys(t, add));
     const filters = filterKeys(query, add);
+    const dates = dateConditions(query, add);
     return {
       count: {
         text: `${UNDER_WAY}
@@ -135,7 +137,7 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
         params: forCount.params,
       },
       page: searchSql(where, params, add, terms, offset, query.perPage, sort === 'date' ? 'date' : 'relevance', true, (tier, limit) =>
-        tierWalks(tier, terms, keys, filters, limit),
+        tierWalks(tier, terms, keys, filters, limit, dates),
       ),
     };
   }

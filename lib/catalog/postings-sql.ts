@@ -35,6 +35,27 @@ export function termKeys(term: ResolvedTerm, add: Add): string[][] {
   }
 }
 
+/**
+ * The date filters as conditions on a walked entry: its start within the range widened
+ * as the start index reads it (listSql), and the event's own day in its time zone, a
+ * probe of the start index, which carries the zone.
+ */
+export function dateConditions(query: ListQuery, add: Add): string[] {
+  const day = (at: string, test: string) =>
+    `EXISTS (SELECT 1 FROM events x WHERE x.brand_id = $1 AND x.starts_at = p.starts_at AND x.id = p.event_id
+       AND (x.starts_at AT TIME ZONE coalesce(x.timezone, 'UTC'))::date ${test} ${at}::date OFFSET 0)`;
+  const conds: string[] = [];
+  if (query.dateFrom) {
+    const from = add(query.dateFrom);
+    conds.push(`p.starts_at >= ((${from}::date - interval '14 hours') AT TIME ZONE 'UTC')`, day(from, '>='));
+  }
+  if (query.dateTo) {
+    const to = add(query.dateTo);
+    conds.push(`p.starts_at < ((${to}::date + 1 + interval '12 hours') AT TIME ZONE 'UTC')`, day(to, '<='));
+  }
+  return conds;
+}
+
 /** The filters of a listing as keys every result must have: city, state, organizer. */
 export function filterKeys(query: ListQuery, add: Add): string[] {
   const keys: string[] = [];
@@ -86,8 +107,8 @@ export type Tier = 'all' | 'name' | 'any';
  * that match every term (walking the first word's groups, probing the rest), `name`
  * those with a word in their name, `any` those that match some term.
  */
-export function tierWalks(tier: Tier, terms: ResolvedTerm[], keys: string[][][], filters: string[], limit: number): string[] {
-  const probes = filters.map(has);
+export function tierWalks(tier: Tier, terms: ResolvedTerm[], keys: string[][][], filters: string[], limit: number, conditions: string[] = []): string[] {
+  const probes = [...filters.map(has), ...conditions];
   if (tier === 'any') return keys.flatMap((groups) => groups.map((g) => walk(g, probes, limit)));
   if (tier === 'name') {
     return terms.flatMap((t, i) => (t.kind === 'text' ? keys[i]!.map((g) => walk(g, probes, limit, true)) : []));
