@@ -2,7 +2,7 @@ import type { Brand } from '../brand/schema';
 import { maxOffset, type ListQuery } from './query-params';
 import { RADIUS_KM } from './search-filters';
 import { nearVenues } from './near-sql';
-import { dateConditions, filterKeys, termKeys, tierWalks, type Tier } from './postings-sql';
+import { dateConditions, eventMatchesTerm, filterKeys, termKeys, tierWalks, type Tier } from './postings-sql';
 import { coherenceSql, termSql, type ResolvedTerm } from './search-sql';
 
 // The statements behind the listing, search and detail, run by events.ts and read as
@@ -144,7 +144,8 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
   if (terms.length > 0 || sort === 'distance') {
     // The count binds only what it uses: a statement cannot have parameters it never reads.
     const forCount = buildWhere(brand, query, now);
-    const any = terms.length > 0 ? ` AND (${terms.map((t) => termSql(t, forCount.add, !query.near).cond()).join(' OR ')})` : '';
+    // Near a point the events come by venue, and the terms are probes of the postings.
+    const any = terms.length > 0 ? ` AND (${terms.map((t) => eventMatchesTerm(termKeys(t, forCount.add))).join(' OR ')})` : '';
     return {
       count: {
         text: `SELECT count(*)::int AS total FROM (SELECT 1 FROM events e WHERE ${forCount.clauses.join(' AND ')} AND e.listed_until >= $2${any} LIMIT ${cap}) t`,
@@ -286,7 +287,7 @@ function distanceSortSql(
   terms: ResolvedTerm[],
   offset: number,
 ): Sql {
-  const any = terms.length > 0 ? ` AND (${terms.map((t) => termSql(t, add, false).cond()).join(' OR ')})` : '';
+  const any = terms.length > 0 ? ` AND (${terms.map((t) => eventMatchesTerm(termKeys(t, add))).join(' OR ')})` : '';
   const limit = offset + query.perPage;
   return {
     text: `${UNDER_WAY}, near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenues(query.near!, query.radiusKm ?? RADIUS_KM.default, add)})

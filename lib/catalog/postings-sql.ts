@@ -37,8 +37,9 @@ export function termKeys(term: ResolvedTerm, add: Add): string[][] {
 
 /**
  * The date filters as conditions on a walked entry: its start within the range widened
- * as the start index reads it (listSql), and the event's own day in its time zone, a
- * probe of the start index, which carries the zone.
+ * as the start index reads it (listSql), and, within 14 hours of either end, where the
+ * zone decides, the event's own day in its time zone: a probe of the start index, which
+ * carries the zone. Zones are at most 14 hours ahead of UTC and 12 behind.
  */
 export function dateConditions(query: ListQuery, add: Add): string[] {
   const day = (at: string, test: string) =>
@@ -47,11 +48,17 @@ export function dateConditions(query: ListQuery, add: Add): string[] {
   const conds: string[] = [];
   if (query.dateFrom) {
     const from = add(query.dateFrom);
-    conds.push(`p.starts_at >= ((${from}::date - interval '14 hours') AT TIME ZONE 'UTC')`, day(from, '>='));
+    conds.push(
+      `p.starts_at >= ((${from}::date - interval '14 hours') AT TIME ZONE 'UTC')`,
+      `(p.starts_at >= ((${from}::date + interval '12 hours') AT TIME ZONE 'UTC') OR ${day(from, '>=')})`,
+    );
   }
   if (query.dateTo) {
     const to = add(query.dateTo);
-    conds.push(`p.starts_at < ((${to}::date + 1 + interval '12 hours') AT TIME ZONE 'UTC')`, day(to, '<='));
+    conds.push(
+      `p.starts_at < ((${to}::date + 1 + interval '12 hours') AT TIME ZONE 'UTC')`,
+      `(p.starts_at < ((${to}::date + 1 - interval '14 hours') AT TIME ZONE 'UTC') OR ${day(to, '<=')})`,
+    );
   }
   return conds;
 }
@@ -75,6 +82,16 @@ export function filterKeys(query: ListQuery, add: Add): string[] {
  */
 const has = (key: string) =>
   `EXISTS (SELECT 1 FROM search_postings x WHERE x.brand_id = $1 AND x.term = ${key} AND x.starts_at = p.starts_at AND x.event_id = p.event_id OFFSET 0)`;
+
+/**
+ * Whether the event row `e` matches a term, through probes of the postings (read where
+ * events are reached another way, by venue): no text of the event is read.
+ */
+export function eventMatchesTerm(groups: string[][]): string {
+  const on = (key: string) =>
+    `EXISTS (SELECT 1 FROM search_postings x WHERE x.brand_id = e.brand_id AND x.term = ${key} AND x.starts_at = coalesce(e.starts_at, 'infinity') AND x.event_id = e.id OFFSET 0)`;
+  return `(${groups.map((g) => `(${g.map(on).join(' AND ')})`).join(' OR ')})`;
+}
 
 /** Whether the event at p matches a term (one of its groups, whole). */
 export function matchesTerm(groups: string[][]): string {
