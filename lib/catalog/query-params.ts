@@ -24,7 +24,7 @@ export const ListQueryDoc = z.object({
   state: z.string().optional().meta({ description: 'State abbreviation, two letters, case-insensitive. Any other value matches nothing.' }),
   organization: z.string().optional().meta({ description: 'Slug of the organizer (producer).' }),
   ...SearchFiltersDoc,
-  page: z.int().min(PAGE.min).default(PAGE.default).meta({ description: 'Page number. Below 1 or not a number: 1. Past the end: an empty `data` with the true `meta`.' }),
+  page: z.int().min(PAGE.min).default(PAGE.default).meta({ description: `Page number. Below 1 or not a number: 1. Past the end: an empty \`data\` with the true \`meta\`. Deep pages are bounded: a page whose offset passes ${MAX_OFFSET.toLocaleString('en')} (a search: ${SEARCH_MAX_OFFSET.toLocaleString('en')}) is empty; \`meta.last_page\` is the last one that can be reached.` }),
   per_page: z.int().min(PER_PAGE.min).max(PER_PAGE.max).default(PER_PAGE.default).meta({ description: 'Page size. Not a number: 20; below 1: 1; above 50: 50. `meta.per_page` tells the size used.' }),
 });
 
