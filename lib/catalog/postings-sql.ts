@@ -1,5 +1,5 @@
 import type { ListQuery } from './query-params';
-import type { ResolvedTerm } from './search-sql';
+import { lexeme, type ResolvedTerm } from './search-sql';
 
 // A search read from the postings (migration 008): the events still to start that have a
 // term are an index-only range scan of (brand, term, start, event), soonest first, which
@@ -28,7 +28,7 @@ export function termKeys(term: ResolvedTerm, add: Add): string[][] {
       if (term.kind === 'city') groups.push([add(` c:${term.city}`)]);
       const state = term.kind === 'city' ? term.state : term.abbr;
       if (state) groups.push([add(` s:${state}`)]);
-      const words = term.words.map((w) => w.match(/(?:(?!\p{Lm})[\p{L}\p{N}])+/gu)?.join('') ?? '').filter(Boolean);
+      const words = term.words.map(lexeme).filter(Boolean);
       if (words.length > 0) groups.push(words.map((w) => add(w)));
       return groups;
     }
@@ -75,28 +75,27 @@ export function filterKeys(query: ListQuery, add: Add): string[] {
   return keys;
 }
 
+/** Where an event's entries are: the entry walked (p), or an events row (e). */
+type At = { brand: string; start: string; id: string };
+const WALKED: At = { brand: '$1', start: 'p.starts_at', id: 'p.event_id' };
+const EVENT_ROW: At = { brand: 'e.brand_id', start: "coalesce(e.starts_at, 'infinity')", id: 'e.id' };
+
 /**
- * Whether the event at p has a key: a probe of the postings index. OFFSET 0 keeps it a
- * probe per entry walked: the planner would otherwise hash every entry of the key (of a
- * state, hundreds of thousands) to answer a walk that stops after a page.
+ * Whether the event has a key: a probe of the postings index. OFFSET 0 keeps it a probe
+ * per event: the planner would otherwise hash every entry of the key (of a state,
+ * hundreds of thousands) to answer a walk that stops after a page.
  */
-const has = (key: string) =>
-  `EXISTS (SELECT 1 FROM search_postings x WHERE x.brand_id = $1 AND x.term = ${key} AND x.starts_at = p.starts_at AND x.event_id = p.event_id OFFSET 0)`;
+const has = (key: string, at: At = WALKED) =>
+  `EXISTS (SELECT 1 FROM search_postings x WHERE x.brand_id = ${at.brand} AND x.term = ${key} AND x.starts_at = ${at.start} AND x.event_id = ${at.id} OFFSET 0)`;
+
+/** Whether the event matches a term (one of its groups, whole). */
+const matchesTerm = (groups: string[][], at: At = WALKED) => `(${groups.map((g) => `(${g.map((k) => has(k, at)).join(' AND ')})`).join(' OR ')})`;
 
 /**
  * Whether the event row `e` matches a term, through probes of the postings (read where
  * events are reached another way, by venue): no text of the event is read.
  */
-export function eventMatchesTerm(groups: string[][]): string {
-  const on = (key: string) =>
-    `EXISTS (SELECT 1 FROM search_postings x WHERE x.brand_id = e.brand_id AND x.term = ${key} AND x.starts_at = coalesce(e.starts_at, 'infinity') AND x.event_id = e.id OFFSET 0)`;
-  return `(${groups.map((g) => `(${g.map(on).join(' AND ')})`).join(' OR ')})`;
-}
-
-/** Whether the event at p matches a term (one of its groups, whole). */
-export function matchesTerm(groups: string[][]): string {
-  return `(${groups.map((g) => `(${g.map(has).join(' AND ')})`).join(' OR ')})`;
-}
+export const eventMatchesTerm = (groups: string[][]) => matchesTerm(groups, EVENT_ROW);
 
 /**
  * The soonest `limit` listed events still to start that have every key of `group`, and
@@ -111,7 +110,7 @@ function walk(group: string[], conditions: string[], limit: number, name = false
     'p.starts_at >= $2',
     'p.listed_until >= $2',
     ...(name ? ['p.fields & 1 = 1'] : []),
-    ...rest.map(has),
+    ...rest.map((key) => has(key)),
     ...conditions,
   ];
   return `(SELECT p.event_id AS id FROM search_postings p WHERE ${where.join(' AND ')} ORDER BY p.starts_at, p.event_id LIMIT ${limit})`;
@@ -125,13 +124,13 @@ export type Tier = 'all' | 'name' | 'any';
  * those with a word in their name, `any` those that match some term.
  */
 export function tierWalks(tier: Tier, terms: ResolvedTerm[], keys: string[][][], filters: string[], limit: number, conditions: string[] = []): string[] {
-  const probes = [...filters.map(has), ...conditions];
+  const probes = [...filters.map((key) => has(key)), ...conditions];
   if (tier === 'any') return keys.flatMap((groups) => groups.map((g) => walk(g, probes, limit)));
   if (tier === 'name') {
     return terms.flatMap((t, i) => (t.kind === 'text' ? keys[i]!.map((g) => walk(g, probes, limit, true)) : []));
   }
   // Words are rarer than places: walk a word's entries when there is one.
   const lead = Math.max(0, terms.findIndex((t) => t.kind === 'text'));
-  const others = keys.filter((_, i) => i !== lead).map(matchesTerm);
+  const others = keys.filter((_, i) => i !== lead).map((groups) => matchesTerm(groups));
   return keys[lead]!.map((g) => walk(g, [...probes, ...others], limit));
 }

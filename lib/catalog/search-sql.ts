@@ -42,7 +42,7 @@ export function loadPlaces(db: Queryable, brand: Brand): Promise<Places> {
 }
 
 // Only letters and digits reach a tsquery, whatever the database's folding made of a word.
-const lexeme = (w: string) => w.match(/(?:(?!\p{Lm})[\p{L}\p{N}])+/gu)?.join('') ?? '';
+export const lexeme = (w: string) => w.match(/(?:(?!\p{Lm})[\p{L}\p{N}])+/gu)?.join('') ?? '';
 
 /**
  * Folds every word in the database (the same folding as the indexed text), completes the
