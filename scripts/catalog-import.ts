@@ -40,10 +40,11 @@ try {
   await migrate(db);
   await syncBrands(db);
   const brands = new Set(brandRegistry().brands.map((b) => b.id));
+  const started = performance.now();
   const report = await importLines(db, counted(), brands, (p) => bar.update(bytes, `${p.imported} imported, ${p.failed} rejected`));
   bar.update(size, `${report.imported} imported, ${report.failed.length} rejected`);
   bar.done();
-  console.log(`Imported ${report.imported} events from ${report.lines} lines of ${file}.`);
+  console.log(`Imported ${report.imported} events from ${report.lines} lines of ${file} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   if (report.failed.length > 0) {
     console.log(`${report.failed.length} lines rejected:`);
     for (const f of report.failed) console.log(`  line ${f.line}: ${f.reason}`);

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/types';
-import { POSTINGS_INDEX } from '../db/migrations/008-postings';
+import { deferIndexes, restoreIndexes } from '../db/deferred-indexes';
 import { eventRecord, type EventRecord } from './record';
 import { clearSnapshots } from './snapshot-cache';
 
@@ -9,6 +9,8 @@ export type ImportProgress = { lines: number; imported: number; failed: number }
 type Numbered = { line: number; record: EventRecord };
 
 const BATCH_SIZE = 500;
+/** The tables whose secondary indexes an import into an empty catalog builds at its end. */
+const DEFERRED_TABLES = ['events', 'search_postings'];
 
 /** Validates one NDJSON line. Blank lines are skipped (null). */
 export function parseLine(text: string, line: number, brands: ReadonlySet<string>): Numbered | LineFailure | null {
@@ -40,15 +42,17 @@ export async function importLines(
   onProgress?: (p: ImportProgress) => void,
 ): Promise<ImportReport> {
   const report: ImportReport = { lines: 0, imported: 0, failed: [] };
-  // Into an empty catalog the postings index is built once, sorted, at the end, instead
-  // of entry by entry at random places of a growing index. It is built again whatever
-  // happens, so an import that stops half-way leaves no catalog without it.
+  // An import that stopped half-way left indexes to build: they come first.
+  await restoreIndexes(db);
+  // Into an empty catalog the events' and postings' indexes are built once, sorted, at
+  // the end (lib/db/deferred-indexes.ts), so that every tenth of the import costs the
+  // same. They are built again whatever happens.
   const [empty] = await db.query<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM events) AS empty');
-  if (empty?.empty) await db.exec('DROP INDEX IF EXISTS search_postings_idx');
+  if (empty?.empty) await deferIndexes(db, DEFERRED_TABLES);
   try {
     return await importAll(db, lines, brands, report, onProgress);
   } finally {
-    await db.exec(POSTINGS_INDEX);
+    await restoreIndexes(db);
   }
 }
 
@@ -91,7 +95,7 @@ async function importAll(
   }
   await flush();
   if (report.imported > 0) {
-    await db.exec(POSTINGS_INDEX);
+    await restoreIndexes(db);
     await db.query('UPDATE catalog_state SET version = version + 1, updated_at = now() WHERE id = 1');
     // Upserts leave dead row versions, and the planner needs fresh statistics: the
     // embedded catalog has no autovacuum, and a server's may not have run yet.

@@ -3,6 +3,8 @@ import { generateDemo } from '../catalog/demo';
 import { importLines } from '../catalog/import';
 import { config } from '../config';
 import { prepareWith, whenDbReady, type Db } from '../db';
+import { deferredIndexes } from '../db/deferred-indexes';
+import { logger } from '../observability/log';
 
 // Start-up of the catalog, above every layer it fills: the database layer opens and
 // migrates; this module makes the brands' rows and, when configured and empty, loads the
@@ -39,6 +41,13 @@ export async function seedDemo(db: Db): Promise<void> {
 export async function prepareCatalog(db: Db): Promise<void> {
   await syncBrands(db);
   await seedDemo(db);
+  const unbuilt = await deferredIndexes(db);
+  if (unbuilt.length > 0) {
+    logger().warn(
+      { component: 'catalog', indexes: unbuilt },
+      'an import stopped before building these indexes; searches are slow until the next `npm run catalog:import` builds them',
+    );
+  }
 }
 
 /** Registers the start-up and waits until the catalog is open and filled (tools and tests). */
