@@ -185,7 +185,7 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
     producer_slug: r.producer?.slug ?? null,
     internal_notes: r.internal_notes,
   }));
-  const eventIds = await tx.query<{ id: string; brand_id: string; slug: string }>(
+  const eventIds = await tx.query<{ id: string; brand_id: string; slug: string; inserted: boolean }>(
     `INSERT INTO events (brand_id, slug, name, description, status, starts_at, ends_at, timezone, is_online, is_closed, on_sale,
        banner_url, thumbnail_url, venue_id, producer_id, internal_notes, listed_until, city_key, state_key, search_tsv)
      SELECT x.brand_id, x.slug, x.name, x.description, x.status, x.starts_at, x.ends_at, x.timezone, x.is_online, x.is_closed, x.on_sale,
@@ -203,7 +203,7 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
        thumbnail_url = excluded.thumbnail_url, venue_id = excluded.venue_id, producer_id = excluded.producer_id,
        internal_notes = excluded.internal_notes, listed_until = excluded.listed_until, city_key = excluded.city_key,
        state_key = excluded.state_key, search_tsv = excluded.search_tsv, updated_at = now()
-     RETURNING id::text, brand_id, slug`,
+     RETURNING id::text, brand_id, slug, xmax = 0 AS inserted`,
     [json(events)],
   );
 
@@ -219,9 +219,11 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
   // Tickets are replaced whole. Ids travel through JavaScript so that each insert is a
   // plain scan of its JSON, with no join for the planner to get wrong.
   const eventId = new Map(eventIds.map((e) => [`${e.brand_id}/${e.slug}`, e.id]));
-  await tx.query(`DELETE FROM ticket_sectors WHERE event_id IN (SELECT jsonb_array_elements_text($1::jsonb)::bigint)`, [
-    json(eventIds.map((e) => e.id)),
-  ]);
+  // Only events that were there before have tickets to replace: a new one has none, and
+  // looking costs an index probe each (a seq scan per batch, had the planner been left to
+  // guess how many ids a JSON array holds, would make an import quadratic).
+  const replaced = eventIds.filter((e) => !e.inserted).map((e) => e.id);
+  if (replaced.length > 0) await tx.query('DELETE FROM ticket_sectors WHERE event_id = ANY($1::bigint[])', [replaced]);
   const sectors = records.flatMap((r) =>
     r.sectors.map((sector, position) => ({ event_id: eventId.get(`${r.brand}/${r.slug}`), position, name: sector.name })),
   );
