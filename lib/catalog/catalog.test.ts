@@ -4,7 +4,7 @@ import { brandRegistry, demoRegistry } from '../brand/registry';
 import type { Brand } from '../brand/schema';
 import { getDb } from '../db';
 import { startCatalog } from '../startup/catalog';
-import { migrate } from '../db/migrate';
+import { migrate, migrations } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import type { Db } from '../db/types';
 import { generateDemo } from './demo';
@@ -58,7 +58,7 @@ describe('importLines on a private in-memory catalog', () => {
 
   beforeAll(async () => {
     db = await openPglite();
-    expect(await migrate(db)).toEqual(['001-catalog', '002-seed-claim', '003-under-way', '004-search', '005-accounts', '006-account-recovery', '007-token-families', '008-postings']);
+    expect(await migrate(db)).toEqual(migrations.map((m) => m.id));
     await db.query(`INSERT INTO brands (id, name) VALUES ('aurora', 'Aurora'), ('mare', 'Maré'), ('sertao', 'Sertão')`);
   }, 120_000);
   afterAll(() => db?.close());

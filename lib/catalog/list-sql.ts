@@ -31,16 +31,22 @@ function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
     clauses.push(`e.producer_id IN (SELECT id FROM producers WHERE brand_id = $1 AND slug = ${add(query.organization)})`);
   }
   // Calendar days in the event's own zone. The start index reads a range widened by the
-  // most any zone is ahead of (14 h) or behind (12 h) UTC; the zone's own day decides.
+  // most any zone is ahead of (14 h) or behind (12 h) UTC; the zone's own day decides,
+  // and is worked out only for starts within that margin of either end (the others are
+  // inside whatever their zone).
   if (query.dateFrom) {
     const day = add(query.dateFrom);
     clauses.push(`e.starts_at >= ((${day}::date - interval '14 hours') AT TIME ZONE 'UTC')`);
-    clauses.push(`(e.starts_at AT TIME ZONE coalesce(e.timezone, 'UTC'))::date >= ${day}::date`);
+    clauses.push(
+      `(e.starts_at >= ((${day}::date + interval '12 hours') AT TIME ZONE 'UTC') OR (e.starts_at AT TIME ZONE coalesce(e.timezone, 'UTC'))::date >= ${day}::date)`,
+    );
   }
   if (query.dateTo) {
     const day = add(query.dateTo);
     clauses.push(`e.starts_at < ((${day}::date + 1 + interval '12 hours') AT TIME ZONE 'UTC')`);
-    clauses.push(`(e.starts_at AT TIME ZONE coalesce(e.timezone, 'UTC'))::date <= ${day}::date`);
+    clauses.push(
+      `(e.starts_at < ((${day}::date + 1 - interval '14 hours') AT TIME ZONE 'UTC') OR (e.starts_at AT TIME ZONE coalesce(e.timezone, 'UTC'))::date <= ${day}::date)`,
+    );
   }
   if (query.near) {
     clauses.push('NOT e.is_online', `e.venue_id IN (SELECT nv.id FROM ${nearVenues(query.near, query.radiusKm ?? RADIUS_KM.default, add)})`);

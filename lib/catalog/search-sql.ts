@@ -49,8 +49,12 @@ export const lexeme = (w: string) => w.match(/(?:(?!\p{Lm})[\p{L}\p{N}])+/gu)?.j
  * last one from the search vocabulary (a range of its byte-order index), and finds the
  * catalog's words one typo away from those of TYPO_MIN_LENGTH letters or more that the
  * catalog does not hold as typed. Candidates come from the trigram index of the search
- * vocabulary, nearest first; the edit distance decides. A word the vocabulary holds as
- * typed needs no typo search.
+ * vocabulary: first those that share enough trigrams with the word (the index answers
+ * that in a fraction of a millisecond, whatever the size of the vocabulary); only for a
+ * word none of them is one typo away from, the nearest ones (a walk of the index that
+ * grows with the vocabulary: a swap of two letters in a short word leaves too few
+ * trigrams in common). The edit distance decides. A word the vocabulary holds as typed
+ * needs no typo search.
  */
 export async function resolveTerms(db: Queryable, terms: Term[]): Promise<ResolvedTerm[]> {
   const texts = terms.filter((t) => t.kind === 'text');
@@ -62,25 +66,45 @@ export async function resolveTerms(db: Queryable, terms: Term[]): Promise<Resolv
          WHERE s.word COLLATE "C" >= f.folded AND s.word COLLATE "C" < f.folded || chr(1114111)
          ORDER BY char_length(s.word), s.word LIMIT ${COMPLETIONS}) END AS completions,
        CASE WHEN char_length(f.folded) >= ${TYPO_MIN_LENGTH} AND NOT EXISTS (SELECT 1 FROM search_words s WHERE s.word = f.folded)
-         THEN ARRAY(SELECT s.word FROM search_words s ORDER BY s.word <-> f.folded LIMIT 12) END AS near
+         THEN ARRAY(SELECT s.word FROM search_words s WHERE s.word % f.folded ORDER BY s.word <-> f.folded LIMIT ${NEAREST}) END AS near
      FROM unnest($1::text[], $2::boolean[]) WITH ORDINALITY AS q(w, p, i), LATERAL (SELECT catalog_fold(q.w) AS folded) f`,
     [texts.map((t) => t.word), texts.map((t) => t.prefix)],
   );
   const byIndex = new Map(rows.map((r) => [r.i - 1, r]));
+  const words = texts.map((t, i) => {
+    const row = byIndex.get(i);
+    const word = lexeme(row?.folded ?? t.folded);
+    // near NULL: the vocabulary holds the word as typed (or it is too short for a typo).
+    const completions = (row?.completions ?? []).map(lexeme).filter((w) => w && w !== word);
+    const unknown = row?.near != null && !row.near.includes(word) && completions.length === 0;
+    return { t, word, completions, unknown, typos: unknown ? oneTypoAway(word, row!.near!, t.prefix) : [] };
+  });
+  const farther = words.filter((w) => w.word && w.unknown && w.typos.length === 0);
+  if (farther.length > 0) {
+    const nearest = await db.query<{ i: number; near: string[] }>(
+      `SELECT q.i::int AS i, ARRAY(SELECT s.word FROM search_words s ORDER BY s.word <-> q.w LIMIT ${NEAREST}) AS near
+       FROM unnest($1::text[]) WITH ORDINALITY AS q(w, i)`,
+      [farther.map((w) => w.word)],
+    );
+    for (const { i, near } of nearest) {
+      const w = farther[i - 1]!;
+      w.typos = oneTypoAway(w.word, near, w.t.prefix);
+    }
+  }
   let n = 0;
   return terms.flatMap((t): ResolvedTerm[] => {
     if (t.kind !== 'text') return [t];
-    const row = byIndex.get(n++);
-    const word = lexeme(row?.folded ?? t.folded);
+    const { word, completions, typos } = words[n++]!;
     if (!word) return [];
-    // NULL: the vocabulary holds the word as typed (or it is too short for a typo).
-    const near = row?.near ?? [];
-    const completions = (row?.completions ?? []).map(lexeme).filter((w) => w && w !== word);
-    const known = row?.near === null || near.some((w) => w === word) || completions.length > 0;
-    const typos = known ? [] : near.filter((w) => isOneTypoAway(word, w, t.prefix)).map(lexeme).filter(Boolean);
     return [{ kind: 'text', spellings: [...new Set([word, ...completions, ...typos.slice(0, 4)])], label: t.word }];
   });
 }
+
+/** Candidates of a typo search, nearest first. */
+const NEAREST = 12;
+
+const oneTypoAway = (word: string, near: string[], prefix: boolean) =>
+  near.filter((w) => isOneTypoAway(word, w, prefix)).map(lexeme).filter(Boolean);
 
 /** Reads a search text into resolved terms; empty when it has no meaningful word. */
 export async function searchTerms(db: Queryable, brand: Brand, q: string | undefined): Promise<ResolvedTerm[]> {

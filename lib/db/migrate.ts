@@ -6,6 +6,7 @@ import accounts005 from './migrations/005-accounts';
 import accountRecovery006 from './migrations/006-account-recovery';
 import tokenFamilies007 from './migrations/007-token-families';
 import postings008 from './migrations/008-postings';
+import typoIndex009 from './migrations/009-typo-index';
 import type { Db } from './types';
 
 /**
@@ -22,6 +23,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '006-account-recovery', sql: accountRecovery006 },
   { id: '007-token-families', sql: tokenFamilies007 },
   { id: '008-postings', sql: postings008 },
+  { id: '009-typo-index', sql: typoIndex009 },
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 // Any fixed number: two servers starting at once take turns instead of racing.
