@@ -235,13 +235,16 @@ function searchSql(
                       UNION SELECT id FROM (${tiers.slice(1).flatMap(read).join(' UNION ALL ')}) c
                       WHERE (SELECT count(*) FROM all_tier) < ${offset + perPage})`
     : `candidates AS (SELECT DISTINCT id FROM (${tiers.flatMap(read).join(' UNION ALL ')}) c)`;
+  // Candidates are a few hundred at most: one probe of the primary key each. Kept a
+  // subquery (OFFSET 0) so that the planner, on a small catalog, does not hash all of it.
+  const CANDIDATE_EVENTS = 'candidates c CROSS JOIN LATERAL (SELECT * FROM events x WHERE x.id = c.id OFFSET 0) e';
   // Sorted by date, the date-ordered candidates of the one tier are the exact answer.
   if (sort === 'date') {
     return {
       text: `${UNDER_WAY},
              ${candidates}
              SELECT ${EVENT_COLUMNS}, true AS complete
-             FROM (SELECT e.id, e.starts_at FROM candidates c JOIN events e ON e.id = c.id
+             FROM (SELECT e.id, e.starts_at FROM ${CANDIDATE_EVENTS}
                    ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${perPage} OFFSET ${offset}) picked
              JOIN events e ON e.id = picked.id
              LEFT JOIN venues v ON v.id = e.venue_id
@@ -260,7 +263,7 @@ function searchSql(
              ${candidates},
              matched AS (SELECT e.id, e.starts_at, e.on_sale, ARRAY[${parts.map((p) => `(${p.score()})`).join(', ')}]::int[] AS s,
                            ${coherence ?? '0'} AS bonus
-                         FROM candidates c JOIN events e ON e.id = c.id),
+                         FROM ${CANDIDATE_EVENTS}),
              scored AS (SELECT m.id, m.starts_at, m.bonus + (SELECT coalesce(sum(100 + x), 0) FROM unnest(m.s) x WHERE x > 0) AS score,
                           (SELECT count(*) FROM unnest(m.s) x WHERE x > 0) AS hits,
                           (SELECT min(i) FROM unnest(m.s) WITH ORDINALITY AS u(x, i) WHERE x > 0) AS first_hit,

@@ -25,6 +25,10 @@ export function openPostgres(url: string, timeoutMs: number, poolSize: number): 
     statement_timeout: timeoutMs,
     idleTimeoutMillis: 30_000,
     application_name: 'event-catalog',
+    // The catalog's statements read a page's worth of index entries, but the planner
+    // prices a walk of the postings at its worst case: above jit_above_cost, compiling
+    // the plan (tens of milliseconds) would cost several times the statement itself.
+    options: '-c jit=off',
   });
   // An idle client that loses its server emits here; without a listener the process would exit.
   pool.on('error', () => {});
