@@ -1,12 +1,17 @@
 import type { Metadata } from 'next';
+import { CalendarLinks } from '@/app/_components/calendar-links';
 import { EventCard } from '@/app/_components/event-card';
-import { SearchForm } from '@/app/_components/search-form';
+import { ActiveFilters, CategoryLinks, SearchForm } from '@/app/_components/search-form';
 import { getCardPrices } from '@/lib/catalog/card-prices';
+import { getEventFacts } from '@/lib/catalog/event-facts';
 import { searchEvents } from '@/lib/catalog/events';
 import { eventCount, unmatchedSentence } from '@/lib/catalog/count-text';
 import { getFilterOptions } from '@/lib/catalog/filters';
 import { parseListQuery } from '@/lib/catalog/query-params';
 import { currentBrand } from '@/lib/site/brand-context';
+import { activeFilters } from '@/lib/site/active-filters';
+import { listingFeedPath } from '@/lib/site/calendar-feed';
+import { homeJsonLd, scriptJson } from '@/lib/site/json-ld';
 import { listingParams } from '@/lib/site/listing-params';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -22,13 +27,14 @@ function toParams(raw: Record<string, string | string[] | undefined>): URLSearch
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   const brand = await currentBrand();
-  const query = parseListQuery(toParams(await searchParams));
+  const params = toParams(await searchParams);
+  const query = parseListQuery(params);
   const title = query.q ? `Eventos: ${query.q}` : 'Eventos';
   return {
     // The layout's title template applies to child segments only: this page is its own segment.
     title: { absolute: `${title} · ${brand.name}` },
     description: `${brand.theme.tagline}. Encontre eventos e compre ingressos na ${brand.name}.`,
-    alternates: { canonical: `${brand.site_url}/` },
+    alternates: { canonical: `${brand.site_url}/`, types: { 'text/calendar': `${brand.site_url}${listingFeedPath(params)}` } },
     openGraph: { title: `${title} · ${brand.name}`, url: `${brand.site_url}/`, images: [{ url: `${brand.site_url}/favicon.svg` }] },
   };
 }
@@ -45,15 +51,23 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
   const params = toParams(await searchParams);
   const options = await getFilterOptions(brand);
   // Date chips and "perto de" become the API's date and place filters.
-  const query = parseListQuery(listingParams(params, options, brand));
+  const query = parseListQuery(listingParams(params, options, brand), { prices: true });
   const { list: result, unmatched } = await searchEvents(brand, query);
-  const filtered = Boolean(query.q || query.city || query.state || query.organization || query.dateFrom || query.dateTo || query.near);
+  const filtered = Boolean(
+    query.q || query.city || query.state || query.organization || query.dateFrom || query.dateTo || query.near || query.category || query.free || query.maxPriceCents !== undefined || query.allAges,
+  );
   const { meta } = result;
-  const prices = await getCardPrices(brand, result.data.map((e) => e.id));
+  const ids = result.data.map((e) => e.id);
+  const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
+  const active = activeFilters(params, options);
+  const form = { quando: params.get('quando') ?? '', perto: params.get('perto') ?? '', preco: params.get('preco') ?? '', livre: params.get('livre') ?? '' };
   return (
     <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(homeJsonLd(brand, result.data)) }} />
       <h1>{filtered ? 'Eventos encontrados' : `Próximos eventos na ${brand.name}`}</h1>
-      <SearchForm query={query} options={options} form={{ quando: params.get('quando') ?? '', perto: params.get('perto') ?? '' }} />
+      <SearchForm query={query} options={options} form={form} active={active} />
+      <CategoryLinks current={query.category} />
+      <ActiveFilters active={active} />
       {result.data.length === 0 ? (
         <div className="empty">
           <p>{`Nenhum evento encontrado${filtered ? ' com esses filtros' : ''}.`}</p>
@@ -67,13 +81,8 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
         <>
           <p className="summary">
             {eventCount(meta)} · página {meta.current_page} de {meta.last_page}
-            {filtered && (
-              <>
-                {' · '}
-                <a href="/">Limpar filtros</a>
-              </>
-            )}
           </p>
+          <CalendarLinks brand={brand} path={listingFeedPath(params)} />
           {unmatched && (
             <p className="notice" role="status">
               {unmatchedSentence(unmatched)}
@@ -81,7 +90,7 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
           )}
           <ul className="cards">
             {result.data.map((e, i) => (
-              <EventCard key={e.id} event={e} price={prices.get(e.id)} eager={i < 4} />
+              <EventCard key={e.id} event={e} price={prices.get(e.id)} facts={facts.get(e.id)} eager={i < 4} />
             ))}
           </ul>
           <nav className="pagination" aria-label="Paginação">

@@ -5,7 +5,10 @@
 //  top:  only the top 3 of each query are read (large catalogs, where every combination
 //        exists): relevant = meeting every predicate.
 import { request } from 'node:http';
+import { CATEGORY_SLUGS } from '../lib/catalog/categories';
 import { judgedQueries, relevantSet, type Judged, type JudgedQuery } from '../lib/catalog/judged-queries';
+import { readPriceWords } from '../lib/catalog/natural-request';
+import { fold } from '../lib/catalog/search-terms';
 
 const [port, mode] = [Number(process.argv[2]), process.argv[3] ?? 'full'];
 const API = '/api/public/v1';
@@ -25,19 +28,40 @@ function get<T>(path: string): Promise<T> {
 type Item = { slug: string; name: string; is_online: boolean; location: { name: string | null; city: string | null; state_abbr: string | null } | null };
 type Page = { data: Item[]; meta: { last_page: number } };
 
+// The API shows no category: in full mode each event's comes from listing each category.
+const categoryOf = new Map<string, string>();
+
 async function judge(item: Item): Promise<Judged> {
   const detail = await get<{ producer: { name: string } | null }>(`/events/${item.slug}`);
-  return { name: item.name, city: item.location?.city ?? null, state_abbr: item.location?.state_abbr ?? null, venue: item.location?.name ?? null, producer: detail.producer?.name ?? null, online: item.is_online };
+  return {
+    name: item.name,
+    city: item.location?.city ?? null,
+    state_abbr: item.location?.state_abbr ?? null,
+    venue: item.location?.name ?? null,
+    producer: detail.producer?.name ?? null,
+    online: item.is_online,
+    category: categoryOf.get(item.slug) ?? null,
+    // Prices are not in the API: queries about them are judged by the unit test only.
+    lowest: null,
+  };
+}
+
+async function* everyPage(query: string): AsyncGenerator<Item> {
+  for (let page = 1; ; page++) {
+    const r = await get<Page>(`/events?per_page=50&page=${page}${query}`);
+    yield* r.data;
+    if (page >= r.meta.last_page) break;
+  }
 }
 
 const bySlug = new Map<string, Judged>();
 if (mode === 'full') {
-  for (let page = 1; ; page++) {
-    const r = await get<Page>(`/events?per_page=50&page=${page}`);
-    for (const e of r.data) bySlug.set(e.slug, await judge(e));
-    if (page >= r.meta.last_page) break;
-  }
+  for (const slug of CATEGORY_SLUGS) for await (const e of everyPage(`&category=${slug}`)) categoryOf.set(e.slug, slug);
+  for await (const e of everyPage('')) bySlug.set(e.slug, await judge(e));
 }
+
+/** Whether a query is about price (in its filters or its words), which the API cannot be asked. */
+const aboutPrice = (query: JudgedQuery) => Boolean(query.params?.free || query.params?.price_max || readPriceWords(fold(query.q)).price);
 const first = (await get<Page>('/events?per_page=50')).data;
 const producer = (await Promise.all(first.map(judge))).map((e) => e.producer).find((p) => p?.endsWith(' Produções')) ?? 'Silva Produções';
 
@@ -45,8 +69,15 @@ let judged = 0;
 let good = 0;
 let empty = 0;
 const missed: string[] = [];
+let skipped = 0;
 for (const query of judgedQueries(producer) as JudgedQuery[]) {
-  const top = (await get<Page>(`/events?per_page=3&q=${encodeURIComponent(query.q)}`)).data;
+  // Top mode reads no category; prices are never in the API.
+  if (aboutPrice(query) || (mode !== 'full' && query.beyondApi)) {
+    skipped++;
+    continue;
+  }
+  const filters = new URLSearchParams({ ...query.params, per_page: '3', q: query.q });
+  const top = (await get<Page>(`/events?${filters}`)).data;
   const events = await Promise.all(top.map(async (e) => bySlug.get(e.slug) ?? (await judge(e))));
   let relevant: (e: Judged) => boolean;
   let k = 3;
@@ -55,10 +86,10 @@ for (const query of judgedQueries(producer) as JudgedQuery[]) {
     if (set.size === 0) continue;
     relevant = (e) => [...set].some((x) => x.name === e.name && x.city === e.city && x.venue === e.venue && x.producer === e.producer);
     k = Math.min(3, set.size);
-  } else relevant = (e) => query.all.every((p) => p(e));
+  } else relevant = (e) => [...query.all, ...(query.filters ?? [])].every((p) => p(e));
   judged++;
   if (top.length === 0) empty++;
   if (events.length >= k && events.slice(0, k).every(relevant)) good++;
   else missed.push(query.q);
 }
-console.log(JSON.stringify({ judged, good, empty, missed }));
+console.log(JSON.stringify({ judged, good, empty, skipped, missed }));

@@ -142,6 +142,17 @@ async function measure(size) {
         `${E}?q=jazz&near=-23.55,-46.63&radius_km=100&sort=distance`,
         `${E}?q=festival&state=sp&date_from=${day(10)}`,
       ],
+      'category': ['teatro', 'shows', 'infantil', 'esportes', 'stand-up'].map((c) => `${E}?category=${c}`),
+      'category words': q('teatro', 'stand up em São Paulo', 'pra criança', 'gastronomia em salvador', 'balada'),
+      'category + filters': [
+        `${E}?q=samba&category=shows`,
+        `${E}?category=festas&city=${encodeURIComponent('São Paulo')}`,
+        `${E}?category=teatro&date_from=${day(3)}&date_to=${day(30)}`,
+      ],
+      // Prices are not in the API: these are the site's listing pages (HTML, rendered),
+      // beside the same pages without a price, which read the form's options as well.
+      'site page': ['/', '/?q=samba', '/?category=shows', '/?city=Recife', '/?q=jazz&city=Recife'],
+      'price (site page)': ['/?preco=gratis', '/?preco=50', '/?preco=100&category=shows', '/?sort=price', '/?q=samba&preco=200'],
       'detail': firsts.map((e) => `${E}/${e.slug}`),
       'deep page': [150, 120, 90].map((pg) => `${E}?per_page=50&page=${pg}`),
     };

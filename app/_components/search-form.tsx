@@ -1,9 +1,11 @@
+import { CATEGORIES } from '@/lib/catalog/categories';
 import type { FilterOptions } from '@/lib/catalog/filters';
 import type { ListQuery } from '@/lib/catalog/query-params';
 import { RADIUS_KM } from '@/lib/catalog/search-filters';
-import { NEAR_RADII, WHEN_CHIPS } from '@/lib/site/listing-params';
+import type { ActiveFilter } from '@/lib/site/active-filters';
+import { NEAR_RADII, PRICE_CHIPS, WHEN_CHIPS } from '@/lib/site/listing-params';
 
-type Form = { quando: string; perto: string };
+type Form = { quando: string; perto: string; preco: string; livre: string };
 
 /** The brand's cities, for the city filter and for "Perto de". */
 function CityOptions({ cities }: { cities: FilterOptions['cities'] }) {
@@ -15,89 +17,170 @@ function CityOptions({ cities }: { cities: FilterOptions['cities'] }) {
   ));
 }
 
-/** Search and filters as a plain GET form: works without JavaScript. */
-export function SearchForm({ query, options, form }: { query: ListQuery; options: FilterOptions; form: Form }) {
+/**
+ * Search and filters as a plain GET form that works without JavaScript: the words and the
+ * city always in view, every other filter behind one disclosure, so that on a phone the
+ * results start on the first screen.
+ */
+export function SearchForm({ query, options, form, active }: { query: ListQuery; options: FilterOptions; form: Form; active: ActiveFilter[] }) {
   const when = WHEN_CHIPS.some((c) => c.value === form.quando) ? form.quando : query.dateFrom || query.dateTo ? 'periodo' : '';
+  // The filters behind the disclosure that are on (the words and the city are in view).
+  const hidden = active.filter((f) => f.key !== 'q' && f.key !== 'city').length;
   return (
     <form className="search" method="get" action="/" role="search">
-      <label>
-        Buscar
-        <input type="search" name="q" defaultValue={query.q ?? ''} placeholder="Artista, cidade, local…" />
-      </label>
-      <label>
-        Cidade
-        <select name="city" defaultValue={query.city ?? ''}>
-          <option value="">Todas</option>
-          <CityOptions cities={options.cities} />
-        </select>
-      </label>
-      <label>
-        Estado
-        <select name="state" defaultValue={query.state?.toUpperCase() ?? ''}>
-          <option value="">Todos</option>
-          {options.states.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Produtor
-        <select name="organization" defaultValue={query.organization ?? ''}>
-          <option value="">Todos</option>
-          {options.organizers.map((o) => (
-            <option key={o.slug} value={o.slug}>
-              {o.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Perto de
-        <select name="perto" defaultValue={form.perto}>
-          <option value="">Qualquer lugar</option>
-          <CityOptions cities={options.cities} />
-        </select>
-      </label>
-      <label>
-        Raio
-        <select name="radius_km" defaultValue={String(query.radiusKm ?? RADIUS_KM.default)}>
-          {NEAR_RADII.map((r) => (
-            <option key={r} value={r}>
-              {r} km
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Ordenar por
-        <select name="sort" defaultValue={query.sort ?? ''}>
-          <option value="">Relevância ou data</option>
-          <option value="date">Data</option>
-          <option value="distance">Distância (com “perto de”)</option>
-        </select>
-      </label>
-      <fieldset className="chips">
-        <legend>Quando</legend>
-        {WHEN_CHIPS.map((c) => (
-          <label key={c.value || 'any'} className="chip">
-            <input type="radio" name="quando" value={c.value} defaultChecked={when === c.value} />
-            {c.label}
+      <div className="search-main">
+        <label className="search-words">
+          Buscar
+          <input type="search" name="q" defaultValue={query.q ?? ''} placeholder="Artista, cidade, local…" />
+        </label>
+        <label className="search-city">
+          Cidade
+          <select name="city" defaultValue={query.city ?? ''}>
+            <option value="">Todas</option>
+            <CityOptions cities={options.cities} />
+          </select>
+        </label>
+        <button className="button" type="submit">
+          Buscar
+        </button>
+      </div>
+      <details className="more-filters">
+        <summary>{hidden > 0 ? `Filtros (${hidden} ativos)` : 'Filtros'}</summary>
+        <div className="filters-grid">
+          <fieldset className="chips">
+            <legend>Categoria</legend>
+            <label className="chip">
+              <input type="radio" name="category" value="" defaultChecked={!query.category} />
+              Todas
+            </label>
+            {CATEGORIES.map((c) => (
+              <label key={c.slug} className="chip">
+                <input type="radio" name="category" value={c.slug} defaultChecked={query.category === c.slug} />
+                {c.label}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="chips">
+            <legend>Preço com taxas</legend>
+            {PRICE_CHIPS.map((c) => (
+              <label key={c.value || 'any'} className="chip">
+                <input type="radio" name="preco" value={c.value} defaultChecked={form.preco === c.value} />
+                {c.label}
+              </label>
+            ))}
+            <label className="chip">
+              <input type="checkbox" name="livre" value="1" defaultChecked={form.livre === '1'} />
+              Livre para todos
+            </label>
+          </fieldset>
+          <fieldset className="chips">
+            <legend>Quando</legend>
+            {WHEN_CHIPS.map((c) => (
+              <label key={c.value || 'any'} className="chip">
+                <input type="radio" name="quando" value={c.value} defaultChecked={when === c.value} />
+                {c.label}
+              </label>
+            ))}
+            <label>
+              De
+              <input type="date" name="date_from" defaultValue={when === 'periodo' ? (query.dateFrom ?? '') : ''} />
+            </label>
+            <label>
+              Até
+              <input type="date" name="date_to" defaultValue={when === 'periodo' ? (query.dateTo ?? '') : ''} />
+            </label>
+          </fieldset>
+          <label>
+            Estado
+            <select name="state" defaultValue={query.state?.toUpperCase() ?? ''}>
+              <option value="">Todos</option>
+              {options.states.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
           </label>
-        ))}
-        <label>
-          De
-          <input type="date" name="date_from" defaultValue={when === 'periodo' ? (query.dateFrom ?? '') : ''} />
-        </label>
-        <label>
-          Até
-          <input type="date" name="date_to" defaultValue={when === 'periodo' ? (query.dateTo ?? '') : ''} />
-        </label>
-      </fieldset>
-      <button className="button" type="submit">
-        Buscar eventos
-      </button>
+          <label>
+            Produtor
+            <select name="organization" defaultValue={query.organization ?? ''}>
+              <option value="">Todos</option>
+              {options.organizers.map((o) => (
+                <option key={o.slug} value={o.slug}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Perto de
+            <select name="perto" defaultValue={form.perto}>
+              <option value="">Qualquer lugar</option>
+              <CityOptions cities={options.cities} />
+            </select>
+          </label>
+          <label>
+            Raio
+            <select name="radius_km" defaultValue={String(query.radiusKm ?? RADIUS_KM.default)}>
+              {NEAR_RADII.map((r) => (
+                <option key={r} value={r}>
+                  {r} km
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Ordenar por
+            <select name="sort" defaultValue={query.sort ?? ''}>
+              <option value="">Relevância ou data</option>
+              <option value="date">Data</option>
+              <option value="price">Menor preço com taxas</option>
+              <option value="distance">Distância (com “perto de”)</option>
+            </select>
+          </label>
+          <button className="button" type="submit">
+            Aplicar filtros
+          </button>
+        </div>
+      </details>
     </form>
+  );
+}
+
+/** The filters on, each removable by a plain link, and a link that clears them all. */
+export function ActiveFilters({ active }: { active: ActiveFilter[] }) {
+  if (active.length === 0) return null;
+  return (
+    <nav className="active-filters" aria-label="Filtros ativos">
+      <ul>
+        {active.map((f) => (
+          <li key={f.key}>
+            <a className="filter-chip" href={f.href} aria-label={`Remover filtro: ${f.label}`}>
+              {f.label}
+            </a>
+          </li>
+        ))}
+        <li>
+          <a href="/">Limpar filtros</a>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** Browsing by kind: one link per category, the current one marked. */
+export function CategoryLinks({ current }: { current: string | undefined }) {
+  return (
+    <nav className="category-links" aria-label="Categorias">
+      <ul>
+        {CATEGORIES.map((c) => (
+          <li key={c.slug}>
+            <a href={`/?category=${c.slug}`} aria-current={current === c.slug ? 'page' : undefined}>
+              {c.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -73,7 +73,7 @@ describe('MCP and A2A through the official clients', () => {
     for (const name of ['q', 'when', 'date_from', 'date_to', 'near', 'near_city', 'radius_km', 'sort']) expect(props, name).toHaveProperty(name);
     expect(props.when!.enum).toEqual(['today', 'tomorrow', 'this_weekend', 'next_7_days']);
     expect(props.when!.description).toContain(`today (${localToday(new Date(), 'America/Sao_Paulo')}, time zone America/Sao_Paulo)`);
-    expect(props.sort!.enum).toEqual(['relevance', 'date', 'distance']);
+    expect(props.sort!.enum).toEqual(['relevance', 'date', 'distance', 'price']);
     await client.close();
   });
 
@@ -118,7 +118,10 @@ describe('MCP and A2A through the official clients', () => {
     expect(found.data.length).toBeGreaterThan(0);
     for (const e of found.data) expect(e.location?.city).toBe('Recife');
     const plain = await client.callTool({ name: 'search_events', arguments: { q: 'recife', per_page: 5 } });
-    expect((plain.content as unknown[]).length).toBe(1);
+    // No notice when every word matches: the JSON, then the per-event part only.
+    const parts = plain.content as Array<{ text: string }>;
+    expect(parts).toHaveLength(2);
+    expect(parts[1]!.text).toMatch(/^Per event \(prices include fees/);
     await client.close();
 
     const agent = await new ClientFactory().createFromUrl(site);
@@ -159,6 +162,62 @@ describe('MCP and A2A through the official clients', () => {
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line).toMatch(/— São Paulo - SP/);
     expect(lines[0]).toMatch(/jazz/i);
+  });
+
+  test('MCP: search_events by category, free, a maximum price with fees, all ages and price order; prices in words', async () => {
+    const client = await mcp();
+    type Found = { data: Array<{ slug: string; is_closed: boolean }>; meta: { total: number } };
+    const call = async (args: Record<string, unknown>) => {
+      const r = await client.callTool({ name: 'search_events', arguments: { per_page: 50, ...args } });
+      const texts = (r.content as Array<{ text: string }>).map((c) => c.text);
+      return { found: r.structuredContent as Found, perEvent: texts[texts.length - 1]!, isError: r.isError };
+    };
+    const lowestOf = (perEvent: string, slug: string) => {
+      const line = perEvent.split('\n').find((l) => l.startsWith(`- ${slug}:`))!;
+      const m = /from R\$ ([\d.]+,\d{2}) with fees/.exec(line);
+      return m ? Number(m[1]!.replace(/\./g, '').replace(',', '.')) : null;
+    };
+    const theatre = await call({ category: 'teatro' });
+    expect(theatre.found.meta.total).toBeGreaterThan(0);
+    for (const e of theatre.found.data) expect(theatre.perEvent).toMatch(new RegExp(`- ${e.slug}: .*category teatro`));
+    const cheap = await call({ max_price: 60 });
+    expect(cheap.found.data.length).toBeGreaterThan(0);
+    for (const e of cheap.found.data) expect(lowestOf(cheap.perEvent, e.slug)).toBeLessThanOrEqual(60);
+    const free = await call({ free: true });
+    for (const e of free.found.data) expect(lowestOf(free.perEvent, e.slug)).toBe(0);
+    // "até 60 reais" in the words is the same filter as max_price 60.
+    const words = await call({ q: 'até 60 reais' });
+    expect(words.found.meta.total).toBe(cheap.found.meta.total);
+    const byPrice = await call({ sort: 'price', per_page: 30 });
+    const prices = byPrice.found.data.map((e) => lowestOf(byPrice.perEvent, e.slug)).filter((p) => p !== null) as number[];
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const kids = await call({ all_ages: true, category: 'infantil' });
+    for (const e of kids.found.data) expect(kids.perEvent).toMatch(new RegExp(`- ${e.slug}: .*age rating livre`));
+    expect((await call({ category: 'opera' })).isError).toBe(true);
+    const tools = await client.listTools();
+    const input = tools.tools.find((t) => t.name === 'search_events')!.inputSchema as { properties: Record<string, { enum?: string[] }> };
+    expect(input.properties.category!.enum).toContain('stand-up');
+    expect(input.properties.sort!.enum).toContain('price');
+    await client.close();
+  });
+
+  test('A2A: prices in the request are filters, and every event found says its price with fees', async () => {
+    const client = await new ClientFactory().createFromUrl(site);
+    const result = await client.sendMessage({
+      tenant: '',
+      message: { messageId: crypto.randomUUID(), contextId: '', taskId: '', role: 1, parts: [{ content: { $case: 'text', value: 'shows até 80 reais' }, metadata: undefined, filename: '', mediaType: 'text/plain' }], metadata: undefined, extensions: [], referenceTaskIds: [] },
+      configuration: undefined,
+      metadata: undefined,
+    });
+    const answer = (result as { parts: Array<{ content?: { value: string } }> }).parts.map((p) => p.content?.value ?? '').join('');
+    expect(answer).toContain('(até R$ 80,00 com taxas)');
+    const lines = answer.split('\n').filter((l) => l.startsWith('- '));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const m = /a partir de R\$ ([\d.]+,\d{2}) com taxas/.exec(line);
+      expect(m, line).not.toBeNull();
+      expect(Number(m![1]!.replace(/\./g, '').replace(',', '.'))).toBeLessThanOrEqual(80);
+    }
   });
 
   test('A2A: the client reads the agent card and gets a deterministic answer', async () => {

@@ -673,8 +673,8 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
   test('every auth URL of the discovery documents answers', async () => {
     const meta = (await onSite('aurora', '/.well-known/oauth-authorization-server')).json() as Record<string, string> & { agent_auth: Record<string, string> };
     const urls: [string, string][] = [
-      [meta.token_endpoint!, 'POST'],
-      [meta.revocation_endpoint!, 'DELETE'],
+      [meta.agent_auth.token_uri!, 'POST'],
+      [meta.agent_auth.revocation_uri!, 'DELETE'],
       [meta.agent_auth.refresh_uri!, 'POST'],
       [meta.agent_auth.register_uri!, 'POST'],
     ];
@@ -691,6 +691,102 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
       const u = new URL(url.replace(/[.,:;]+$/, ''));
       const res = await request(port, u.pathname + u.search, { host: u.host, headers: { 'x-origin': site('aurora') } });
       expect(res.status, url).not.toBe(404);
+    }
+  });
+
+  test('the auth metadata, read as a generic client reads it, is true of the host', async () => {
+    // RFC 9728: the protected resource names its authorization servers and how a bearer travels.
+    const resource = (await onSite('aurora', '/.well-known/oauth-protected-resource')).json() as {
+      resource: string;
+      authorization_servers: string[];
+      bearer_methods_supported?: string[];
+      resource_documentation?: string;
+    };
+    expect(resource.resource).toBe(site('aurora'));
+    const fetchUrl = (url: string, o: { method?: string; headers?: Record<string, string>; body?: string } = {}) => {
+      const u = new URL(url);
+      return request(port, u.pathname + u.search, { method: o.method ?? 'GET', host: u.host, headers: { 'x-forwarded-for': newIp(), ...o.headers }, body: o.body });
+    };
+    if (resource.resource_documentation) expect((await fetchUrl(resource.resource_documentation)).status).toBe(200);
+    expect(resource.authorization_servers.length).toBeGreaterThan(0);
+
+    const account = await verifiedAccount('aurora', 'Cliente Genérico');
+    for (const issuer of resource.authorization_servers) {
+      // RFC 8414 §3: the metadata of an issuer without a path is at its root, and names that issuer.
+      const metaReply = await fetchUrl(`${issuer}/.well-known/oauth-authorization-server`);
+      expect(metaReply.status).toBe(200);
+      const meta = metaReply.json() as Record<string, unknown>;
+      expect(meta.issuer).toBe(issuer);
+
+      // Defaults of RFC 8414 §2 for members left out: a client assumes them.
+      const grants = (meta.grant_types_supported as string[] | undefined) ?? ['authorization_code', 'implicit'];
+      const responses = meta.response_types_supported as string[];
+      expect(Array.isArray(responses)).toBe(true);
+      const tokenAuth = (meta.token_endpoint_auth_methods_supported as string[] | undefined) ?? ['client_secret_basic'];
+      if (responses.length > 0 || grants.includes('authorization_code') || grants.includes('implicit')) {
+        expect(meta.authorization_endpoint, 'an authorization flow needs an authorization endpoint').toBeTypeOf('string');
+        expect((await fetchUrl(`${meta.authorization_endpoint as string}?response_type=code&client_id=x`)).status).not.toBe(404);
+      }
+      if (grants.length > 0) expect(meta.token_endpoint, 'a grant type needs a token endpoint').toBeTypeOf('string');
+      for (const grant of grants) {
+        // Each advertised grant works as RFC 6749 describes: a form-encoded request, a JSON token answer.
+        const form: Record<string, string> =
+          grant === 'password' ? { grant_type: 'password', username: account.email, password: account.password }
+          : grant === 'client_credentials' ? { grant_type: 'client_credentials' }
+          : { grant_type: grant };
+        if (!['password', 'client_credentials'].includes(grant)) throw new Error(`grant type ${grant} is advertised; this test cannot drive it, so it cannot vouch for it`);
+        expect(tokenAuth, 'a public client must be allowed on the token endpoint').toContain('none');
+        const reply = await fetchUrl(meta.token_endpoint as string, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+        expect(reply.status, `${grant}: ${reply.text}`).toBe(200);
+        expect(reply.json()).toMatchObject({ access_token: expect.any(String), token_type: expect.stringMatching(/^bearer$/i) });
+      }
+      if (typeof meta.revocation_endpoint === 'string') {
+        // RFC 7009: a form-encoded POST with `token`, 200 whether or not the token was known.
+        const reply = await fetchUrl(meta.revocation_endpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=unknown' });
+        expect(reply.status, reply.text).toBe(200);
+      }
+      if (typeof meta.jwks_uri === 'string') {
+        const keys = (await fetchUrl(meta.jwks_uri)).json() as { keys?: unknown[] };
+        expect(keys.keys?.length).toBeGreaterThan(0);
+      }
+      if (typeof meta.registration_endpoint === 'string') {
+        const reply = await fetchUrl(meta.registration_endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['https://client.example/cb'] }) });
+        expect(reply.status, reply.text).toBe(201);
+      }
+      if (typeof meta.service_documentation === 'string') expect((await fetchUrl(meta.service_documentation)).status).toBe(200);
+
+      // The extension block: each endpoint called exactly as it says, answers as it says.
+      type Call = { method: string; content_type?: string; fields?: string[]; response_fields?: string[] };
+      const ext = meta.agent_auth as { token_uri: string; refresh_uri: string; revocation_uri: string; origin_header: { name: string; value: string }; token_request: Call; refresh_request: Call; revocation_request: Call };
+      const origin = { [ext.origin_header.name.toLowerCase()]: ext.origin_header.value };
+      const values: Record<string, () => Promise<string>> = { email: async () => account.email, password: async () => account.password, 'g-captcha-response': () => captcha('aurora') };
+      const body: Record<string, string> = {};
+      for (const field of ext.token_request.fields!) body[field] = await values[field]!();
+      const issued = await fetchUrl(ext.token_uri, { method: ext.token_request.method, headers: { ...origin, 'content-type': ext.token_request.content_type! }, body: JSON.stringify(body) });
+      expect(issued.status, issued.text).toBe(200);
+      const t = issued.json() as Record<string, string>;
+      expect(Object.keys(t).sort()).toEqual([...ext.token_request.response_fields!].sort());
+      secrets.push(t.token!);
+      // Without the person's CAPTCHA there is no token, and another content type is refused.
+      const noCaptcha = await fetchUrl(ext.token_uri, { method: 'POST', headers: { ...origin, 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, password: account.password }) });
+      expect(noCaptcha.status).toBe(400);
+      expect(problem(noCaptcha).code).toMatch(/captcha/);
+      const formPost = await fetchUrl(ext.token_uri, { method: 'POST', headers: { ...origin, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=password' });
+      expect(formPost.status).toBe(415);
+
+      // RFC 9728 bearer_methods_supported: the header works at the resource; a query token does not.
+      expect(resource.bearer_methods_supported).toEqual(['header']);
+      expect((await onSite('aurora', '/api/account/v1/me', { token: t.token })).status).toBe(200);
+      expect((await onSite('aurora', `/api/account/v1/me?access_token=${encodeURIComponent(t.token!)}`)).status).toBe(401);
+
+      const refreshed = await fetchUrl(ext.refresh_uri, { method: ext.refresh_request.method, headers: { ...origin, authorization: `Bearer ${t.token}` } });
+      expect(refreshed.status, refreshed.text).toBe(200);
+      const t2 = refreshed.json() as Record<string, string>;
+      expect(Object.keys(t2).sort()).toEqual([...ext.refresh_request.response_fields!].sort());
+      secrets.push(t2.token!);
+      const revoked = await fetchUrl(ext.revocation_uri, { method: ext.revocation_request.method, headers: { ...origin, authorization: `Bearer ${t2.token}` } });
+      expect(revoked.status).toBe(200);
+      expect((await onSite('aurora', '/api/account/v1/me', { token: t2.token })).status).toBe(401);
     }
   });
 

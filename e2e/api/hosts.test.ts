@@ -24,6 +24,10 @@ describe('brand by host (default: unknown hosts get the default brand)', () => {
       expect(e.url.startsWith(`http://${brand}.localhost:${target.port}/eventos/`)).toBe(true);
       expect(e.images.banner.startsWith(`http://${brand}.localhost:${target.port}/`)).toBe(true);
     }
+    expect(res.header('link')).toBe(`<http://${brand}.localhost:${target.port}${API}/openapi.json>; rel="service-desc"; type="application/vnd.oai.openapi+json;version=3.1"`);
+    const missing = await request(target.port, `${API}/events/no-such-event`, { host: `${host}:${target.port}` });
+    expect(missing.status).toBe(404);
+    expect(missing.header('link')).toBe(res.header('link'));
   });
 
   test('forwarded host headers never change a URL', async () => {
@@ -63,6 +67,7 @@ describe('strict hosts and deprecation, when configured', () => {
       expect(res.header('content-type')).toBe('application/problem+json');
       client.check(path, 'GET', res);
       expect((res.json() as { code: string }).code).toBe('misdirected_request');
+      expect(res.header('link'), path).toBeUndefined();
     }
   });
 
@@ -78,7 +83,10 @@ describe('strict hosts and deprecation, when configured', () => {
       const res = await client.call(path, { method, host: `aurora.localhost:${server.port}` });
       expect(res.header('deprecation'), path).toBe(`@${Date.parse('2026-01-01T00:00:00Z') / 1000}`);
       expect(res.header('sunset'), path).toBe('Wed, 30 Jun 2027 00:00:00 GMT');
-      expect(res.header('link'), path).toBe('<https://docs.example/api/v2-migration>; rel="deprecation"; type="text/html"');
+      // One Link header: the deprecation link joined to the link to the API description.
+      expect(res.header('link'), path).toBe(
+        `<https://docs.example/api/v2-migration>; rel="deprecation"; type="text/html", <http://aurora.localhost:${server.port}${API}/openapi.json>; rel="service-desc"; type="application/vnd.oai.openapi+json;version=3.1"`,
+      );
     }
   });
 });

@@ -52,7 +52,7 @@ describe.each(targets)('methods on $name', (target) => {
 
 describe.each(targets)('methods outside the API on $name', (target) => {
   const host = `aurora.localhost:${target.port}`;
-  const PAGES = ['/', '/eventos/some-event', '/robots.txt', '/sitemap.xml', '/llms.txt', '/auth.md', '/docs/api.md', '/.well-known/api-catalog', '/.well-known/agent-card.json', '/problems/not_found', '/favicon.svg'];
+  const PAGES = ['/', '/eventos/some-event', '/robots.txt', '/sitemap.xml', '/llms.txt', '/auth.md', '/docs/api.md', '/.well-known/api-catalog', '/.well-known/agent-card.json', '/.well-known/ai-catalog.json', '/problems/not_found', '/favicon.svg'];
 
   test.each(PAGES.flatMap((p) => ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND'].map((m) => [m, p] as const)))(
     '%s %s: a 405 with Allow: GET, HEAD and a short text',
@@ -64,6 +64,13 @@ describe.each(targets)('methods outside the API on $name', (target) => {
       expect(res.text).toMatch(new RegExp(`^Method ${method} is not allowed here`));
     },
   );
+
+  test.each(['POST', 'PUT', 'DELETE', 'PATCH', 'TRACE'])('%s /mcp/server-card: a 405 with Allow: GET, HEAD, OPTIONS (the card answers its CORS preflight)', async (method) => {
+    const res = await request(target.port, '/mcp/server-card', { method, host });
+    expect(res.status).toBe(405);
+    expect(res.header('allow')).toBe('GET, HEAD, OPTIONS');
+    expect(res.text).toMatch(new RegExp(`^Method ${method} is not allowed here`));
+  });
 
   test.each(['/mcp', '/a2a'].flatMap((p) => ['GET', 'PUT', 'DELETE', 'TRACE', 'PROPFIND'].map((m) => [m, p] as const)))('%s %s: a 405 problem with Allow: POST, OPTIONS', async (method, path) => {
     const res = await request(target.port, path, { method, host });

@@ -48,11 +48,14 @@ describe.each(targets)('openapi.json on $name', (target) => {
     expect(statuses('/health')).toEqual(['200', '405', '421', '500']);
     expect(statuses('/openapi.json')).toEqual(['200', '304', '405', '421', '429', '500']);
     const names = (r: { headers?: Record<string, unknown> } | undefined) => Object.keys(r?.headers ?? {}).sort();
-    expect(names(op('/events')['200'])).toEqual(['Access-Control-Allow-Origin', 'Cache-Control', 'Deprecation', 'ETag', 'RateLimit', 'RateLimit-Policy', 'Sunset']);
+    expect(names(op('/events')['200'])).toEqual(['Access-Control-Allow-Origin', 'Cache-Control', 'Deprecation', 'ETag', 'Link', 'RateLimit', 'RateLimit-Policy', 'Sunset']);
+    // The link to this description is on problems too, except for an unknown host (no brand to link to).
+    for (const status of ['400', '404', '405', '429', '500', '502']) expect(names(op('/events/{slug}')[status]), status).toContain('Link');
+    expect(names(op('/events/{slug}')['421'])).not.toContain('Link');
     expect(names(op('/events')['429'])).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit', 'RateLimit-Policy', 'Access-Control-Allow-Origin']));
     expect(names(op('/events')['502'])).toContain('Retry-After');
     expect(names(op('/events')['405'])).toContain('Allow');
-    for (const h of ['Retry-After', 'RateLimit', 'RateLimit-Policy', 'ETag', 'Cache-Control', 'Access-Control-Allow-Origin', 'Deprecation', 'Sunset']) expect(doc.components.headers).toHaveProperty(h);
+    for (const h of ['Retry-After', 'RateLimit', 'RateLimit-Policy', 'ETag', 'Cache-Control', 'Access-Control-Allow-Origin', 'Deprecation', 'Sunset', 'Link']) expect(doc.components.headers).toHaveProperty(h);
   });
 
   test('the closed field lists of the spec, and every error code', async () => {

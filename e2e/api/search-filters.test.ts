@@ -88,6 +88,34 @@ describe.each(targets)('search and filters on $name', (target) => {
     expect(sp.map((e) => e.id)).toEqual((await listAll(target, 'q=festival&sort=date')).filter((e) => e.location?.state_abbr === 'SP').map((e) => e.id));
   });
 
+  test('category: only the events of the category, combined with the other filters; words that name it find it too', async () => {
+    const all = await listAll(target);
+    let seen = 0;
+    for (const category of ['shows', 'teatro', 'infantil', 'stand-up']) {
+      const found = await listAll(target, `category=${category}`);
+      seen += found.length;
+      expect(found.length, category).toBeGreaterThan(0);
+      // In date order, a subset of the listing.
+      const ids = all.map((e) => e.id);
+      expect(found.map((e) => ids.indexOf(e.id))).toEqual(found.map((e) => ids.indexOf(e.id)).sort((a, b) => a - b));
+    }
+    expect(seen).toBeLessThan(all.length);
+    const theatres = new Set((await listAll(target, 'category=teatro')).map((e) => e.id));
+    const sp = await listAll(target, `category=teatro&city=${encodeURIComponent('São Paulo')}`);
+    for (const e of sp) expect([theatres.has(e.id), e.location?.city]).toEqual([true, 'São Paulo']);
+    // "peça de teatro" names the category: the first results are plays.
+    const r = await list(target, `q=${encodeURIComponent('peça de teatro')}&per_page=3`);
+    for (const e of r.data) expect(theatres.has(e.id), e.name).toBe(true);
+  });
+
+  test('prices stay out of the API: price filters are not read, and the Event shows no category, rating or status', async () => {
+    expect(await list(target, 'price_max=10&free=true&age_rating=livre&per_page=5')).toEqual(await list(target, 'per_page=5'));
+    const r = await list(target, 'category=teatro&per_page=1');
+    expect(Object.keys(r.data[0]!).sort()).toEqual(Object.keys((await list(target, 'per_page=1')).data[0]!).sort());
+    expect(r.data[0]).not.toHaveProperty('category');
+    expect(r.data[0]).not.toHaveProperty('event_status');
+  });
+
   test.each([
     ['date_from=2026-02-30', 'invalid_date'],
     ['date_to=2026-13-01', 'invalid_date'],
@@ -98,6 +126,8 @@ describe.each(targets)('search and filters on $name', (target) => {
     ['near=-8,-34&radius_km=-1', 'invalid_radius'],
     ['sort=distance', 'invalid_sort'],
     ['sort=price', 'invalid_sort'],
+    ['category=opera', 'invalid_category'],
+    ['category=Teatro', 'invalid_category'],
   ])('%s is a 400 problem %s', async (qs, code) => {
     const res = await api(target, `/events?${qs}`);
     expect(res.status).toBe(400);

@@ -18,18 +18,19 @@ test('browse the listing, search with and without accents, filter, paginate', as
   await info.attach('listing', { path: info.outputPath(`listing-${info.project.name}.png`), contentType: 'image/png' });
 
   await page.getByLabel('Buscar', { exact: true }).fill('São Paulo');
-  await page.getByRole('button', { name: 'Buscar eventos' }).click();
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(page).toHaveURL(/q=S%C3%A3o\+Paulo/);
   const accented = await cardTitles(page);
   expect(accented.length).toBeGreaterThan(0);
   await page.getByLabel('Buscar', { exact: true }).fill('sao paulo');
-  await page.getByRole('button', { name: 'Buscar eventos' }).click();
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(page).toHaveURL(/q=sao\+paulo/); // the titles are read once the page has changed
   expect(await cardTitles(page)).toEqual(accented);
 
   await page.goto('/');
+  await page.getByText('Filtros', { exact: true }).click();
   await page.getByLabel('Estado').selectOption('PE');
-  await page.getByRole('button', { name: 'Buscar eventos' }).click();
+  await page.getByRole('button', { name: 'Aplicar filtros' }).click();
   await expect(page).toHaveURL(/state=PE/);
   for (const place of await page.locator('.card .meta:nth-of-type(2)').allInnerTexts()) expect(place).toMatch(/- PE$/);
 
@@ -44,7 +45,7 @@ test('browse the listing, search with and without accents, filter, paginate', as
 
   await page.goto('/?q=zzzzqqq');
   await expect(page.getByText('Nenhum evento encontrado com esses filtros.')).toBeVisible();
-  await page.getByRole('link', { name: 'Limpar filtros' }).click();
+  await page.getByRole('link', { name: 'Limpar filtros' }).first().click();
   await expect(page.locator('.card').first()).toBeVisible();
 });
 

@@ -99,17 +99,37 @@ describe.each(BRANDS)('website of %s', (brand, name) => {
     expect(ld['@type']).toBe('Event');
     expect(ld.startDate).toMatch(/T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     expect(['https://schema.org/OfflineEventAttendanceMode', 'https://schema.org/OnlineEventAttendanceMode']).toContain(ld.eventAttendanceMode);
-    expect(ld.eventStatus).toBe('https://schema.org/EventScheduled');
+    // On sale: it happens, on its first date or a new one (e2e/site/event-status.test.ts).
+    expect(['https://schema.org/EventScheduled', 'https://schema.org/EventRescheduled', 'https://schema.org/EventPostponed']).toContain(ld.eventStatus);
     expect(['Place', 'VirtualLocation']).toContain(ld.location['@type']);
     if (ld.location['@type'] === 'Place') expect(ld.location.address['@type']).toBe('PostalAddress');
     expect(ld.organizer.name).toBeTruthy();
     expect(ld.image.length).toBeGreaterThan(0);
-    if (ld.offers) {
-      expect(ld.offers.priceCurrency).toBe('BRL');
-      expect(ld.offers.url).toBe(`${site}${path}`);
-      const lowest = /A partir de R\$\s([\d.]*\d+,\d{2})/.exec(res.text)![1]!.replace(/\./g, '').replace(',', '.');
-      expect(ld.offers.price).toBe(Number(lowest).toFixed(2));
-    }
+    // Every lot of the table is an offer; the range covers them all; the "A partir de"
+    // price (the lowest on sale) is one of them, in stock.
+    expect(ld.offers).toMatchObject({ '@type': 'AggregateOffer', priceCurrency: 'BRL', url: `${site}${path}`, availability: 'https://schema.org/InStock' });
+    const rows = (res.text.match(/<tr>/g) ?? []).length - 1;
+    expect(ld.offers.offerCount).toBe(rows);
+    expect(ld.offers.offers).toHaveLength(rows);
+    const lowest = Number(/A partir de R\$\s([\d.]*\d+,\d{2})/.exec(res.text)![1]!.replace(/\./g, '').replace(',', '.')).toFixed(2);
+    expect(ld.offers.offers).toContainEqual(expect.objectContaining({ price: lowest, availability: 'https://schema.org/InStock' }));
+    const prices = (ld.offers.offers as Array<{ price: string }>).map((o) => Number(o.price));
+    expect(Number(ld.offers.lowPrice)).toBe(Math.min(...prices));
+    expect(Number(ld.offers.highPrice)).toBe(Math.max(...prices));
+  });
+
+  test('home page JSON-LD: Organization, WebSite with its search, and the events shown', async () => {
+    const res = await page(brand, '/?q=forro');
+    const graph = jsonLd(res.text)['@graph'] as Array<Record<string, any>>;
+    expect(graph.find((n) => n['@type'] === 'Organization')).toMatchObject({ name, url: `${site}/` });
+    const website = graph.find((n) => n['@type'] === 'WebSite')!;
+    expect(website.potentialAction.target.urlTemplate).toBe(`${site}/?q={search_term_string}`);
+    const list = graph.find((n) => n['@type'] === 'ItemList')!;
+    const shown = [...res.text.matchAll(/<li class="card">[\s\S]*?href="(\/eventos\/[^"]+)"/g)].map((m) => `${site}${m[1]}`);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(list.itemListElement.map((i: { url: string }) => i.url)).toEqual(shown);
+    // The search the action names answers.
+    expect((await page(brand, website.potentialAction.target.urlTemplate.replace(site, '').replace('{search_term_string}', 'forro'))).status).toBe(200);
   });
 
   test('404 pages are brand-aware, in HTML and in Markdown', async () => {
@@ -133,6 +153,7 @@ describe.each(BRANDS)('website of %s', (brand, name) => {
     expect(res.text).toMatch(/\| Setor +\| Lote +\| Preço +\| Taxa +\| Preço com taxas +\| Situação +\|/);
     expect(res.text).not.toMatch(/\]\(\/(?!\/)/); // no relative link
     expect(res.text).not.toContain('<!--');
+    expect(res.header('content-signal')).toBe('search=yes, ai-input=yes, ai-train=no');
     const tokens = Number(res.header('x-markdown-tokens'));
     const exact = countTokens(res.text);
     expect(Math.abs(tokens - exact) / exact).toBeLessThanOrEqual(0.1);

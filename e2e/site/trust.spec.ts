@@ -107,27 +107,37 @@ for (const width of [320, 768, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
     const form = page.locator('form.search');
-    await form.screenshot({ path: info.outputPath(`search-${width}-${info.project.name}.png`) });
-    // Nothing sticks out of the page or the form, and no two controls overlap.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    const formBox = (await form.boundingBox())!;
-    const boxes = await form.locator('label, button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
-    const controls = await form.locator('input, select, button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
-    for (const b of [...boxes, ...controls]) {
-      expect(b.left).toBeGreaterThanOrEqual(formBox.x - 0.5);
-      expect(b.right).toBeLessThanOrEqual(formBox.x + formBox.width + 0.5);
-    }
-    for (let i = 0; i < controls.length; i++)
-      for (let j = i + 1; j < controls.length; j++) {
-        const [a, b] = [controls[i]!, controls[j]!];
-        const overlap = a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-        expect(overlap, `controls ${i} and ${j} overlap`).toBe(false);
+    // Folded (the filters behind the disclosure take no room), then unfolded.
+    for (const open of [false, true]) {
+      if (open) await form.locator('details.more-filters summary').click();
+      await form.screenshot({ path: info.outputPath(`search-${width}-${open ? 'open' : 'closed'}-${info.project.name}.png`) });
+      // Nothing sticks out of the page or the form, and no two controls overlap. Controls
+      // inside a closed disclosure keep layout boxes in Chromium: only those on view count.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const formBox = (await form.boundingBox())!;
+      const shown = (els: Element[]) => els.filter((e) => e.checkVisibility()).map((e) => e.getBoundingClientRect().toJSON() as DOMRect);
+      const boxes = await form.locator('label, button, summary').evaluateAll(shown);
+      const controls = await form.locator('input, select, button, summary').evaluateAll(shown);
+      if (open) expect(controls.length).toBeGreaterThan(4);
+      else expect(controls.length, 'words, city, button and the disclosure').toBe(4);
+      for (const b of [...boxes, ...controls]) {
+        expect(b.left).toBeGreaterThanOrEqual(formBox.x - 0.5);
+        expect(b.right).toBeLessThanOrEqual(formBox.x + formBox.width + 0.5);
       }
-    // Controls on one row share their top and their height.
-    const rows = new Map<number, DOMRect[]>();
-    for (const c of controls) rows.set(Math.round(c.bottom), [...(rows.get(Math.round(c.bottom)) ?? []), c]);
-    for (const row of rows.values()) for (const c of row) expect(Math.abs(c.top - row[0]!.top)).toBeLessThanOrEqual(1);
-    // On a desktop the form keeps to a few rows: words and places, filters and sort, dates and the button.
-    if (width >= 1024) expect(new Set(controls.filter((c) => c.height > 30).map((c) => Math.round(c.top))).size).toBeLessThanOrEqual(4);
+      for (let i = 0; i < controls.length; i++)
+        for (let j = i + 1; j < controls.length; j++) {
+          const [a, b] = [controls[i]!, controls[j]!];
+          const overlap = a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+          expect(overlap, `controls ${i} and ${j} overlap`).toBe(false);
+        }
+      // Fields and buttons on one row share their top (chips' own radios sit inside them).
+      const fields = controls.filter((c) => c.height > 30);
+      const rows = new Map<number, DOMRect[]>();
+      for (const c of fields) rows.set(Math.round(c.bottom), [...(rows.get(Math.round(c.bottom)) ?? []), c]);
+      for (const row of rows.values()) for (const c of row) expect(Math.abs(c.top - row[0]!.top)).toBeLessThanOrEqual(1);
+      // On a desktop the folded form is the words, city and button on one row (the
+      // disclosure under them); unfolded, the filters keep to a few rows.
+      if (width >= 1024) expect(new Set(fields.map((c) => Math.round(c.top))).size).toBeLessThanOrEqual(open ? 8 : 2);
+    }
   });
 }

@@ -38,7 +38,7 @@ export async function a2aAsk(port: number, host: string, text: string): Promise<
   const res = await request(port, '/a2a', {
     method: 'POST',
     host,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text }] } } }),
   });
   const parts = (res.json() as { result?: { message?: { parts: Array<{ text?: string }> } } }).result?.message?.parts;

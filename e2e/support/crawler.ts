@@ -70,7 +70,7 @@ export function crawlStep(ctx: CrawlContext, i: number): Step {
       path: '/a2a',
       host,
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
       body: rpc('SendMessage', { message: { messageId: u, role: 'ROLE_USER', parts: [{ text: `${word} em ${CITIES[i % CITIES.length]} ${u}` }] } }),
     }),
     () =>

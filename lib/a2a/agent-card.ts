@@ -2,6 +2,7 @@ import type { AgentCard } from '@a2a-js/sdk';
 import type { Brand } from '../brand/schema';
 import { brandUrls } from '../discovery/urls';
 import { API_VERSION } from '../version';
+import { SUPPORTED_VERSIONS } from './version';
 
 /** The A2A 1.0 agent card of the brand's catalog agent (JSON-RPC at /a2a, no authentication). */
 export function agentCard(brand: Brand): AgentCard {
@@ -9,7 +10,7 @@ export function agentCard(brand: Brand): AgentCard {
   return {
     name: `${brand.name} event catalog`,
     description: `Answers questions about ${brand.name}'s public event catalog from the catalog itself (no language model): searches events and reads an event page with its prices including fees. Read-only; buying happens on ${u.site}.`,
-    supportedInterfaces: [{ url: u.a2a, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' }],
+    supportedInterfaces: [{ url: u.a2a, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: SUPPORTED_VERSIONS[0] }],
     provider: { organization: brand.name, url: u.site },
     version: API_VERSION,
     documentationUrl: u.llms,

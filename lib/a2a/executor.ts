@@ -3,6 +3,9 @@ import { Role, type Message } from '@a2a-js/sdk';
 import type { PhrasingContent } from 'mdast';
 import { AgentEvent, type AgentExecutor } from '@a2a-js/sdk/server';
 import type { Brand } from '../brand/schema';
+import { getCardPrices } from '../catalog/card-prices';
+import { EVENT_STATUS_LABELS } from '../catalog/categories';
+import { getEventFacts, getOneEventFacts } from '../catalog/event-facts';
 import { getEvent, searchEvents } from '../catalog/events';
 import { eventCountWords, unmatchedSentence } from '../catalog/count-text';
 import { getFilterOptions } from '../catalog/filters';
@@ -10,7 +13,7 @@ import { readNaturalRequest } from '../catalog/natural-request';
 import { parseListQuery } from '../catalog/query-params';
 import { brandTimeZone, relativeRange } from '../catalog/relative-dates';
 import { RADIUS_KM } from '../catalog/search-filters';
-import { getEventTickets } from '../catalog/tickets';
+import { formatBrl, getEventTickets } from '../catalog/tickets';
 import { toZonedRfc3339 } from '../catalog/time';
 import { list, markdownInline, paragraph, serializeMarkdown, text } from '../markdown/escape';
 import { eventMarkdown } from '../mcp/event-markdown';
@@ -29,7 +32,7 @@ async function answer(brand: Brand, asked: string): Promise<string> {
   const request = readRequest(asked, brand);
   if (request.slug) {
     const event = await getEvent(brand, request.slug);
-    if (event) return eventMarkdown(event, await getEventTickets(brand, request.slug));
+    if (event) return eventMarkdown(event, await getEventTickets(brand, request.slug), await getOneEventFacts(brand, event.id));
   }
   // Dates ("neste fim de semana") and places to search around ("perto de São Paulo") are
   // filters; the rest of the request is search text.
@@ -46,13 +49,28 @@ async function answer(brand: Brand, asked: string): Promise<string> {
     params.set('near', `${natural.nearCity.lat},${natural.nearCity.lng}`);
     notes.push(`até ${RADIUS_KM.default} km de ${natural.nearCity.city}`);
   }
+  if (natural.price && 'free' in natural.price) {
+    params.set('free', 'true');
+    notes.push('grátis');
+  } else if (natural.price) {
+    params.set('price_max', String(natural.price.maxBrl));
+    notes.push(`até ${formatBrl(natural.price.maxBrl * 100)} com taxas`);
+  }
   const filters = notes.length > 0 ? ` (${notes.join(', ')})` : '';
-  const { list: result, unmatched } = await searchEvents(brand, parseListQuery(params));
+  const { list: result, unmatched } = await searchEvents(brand, parseListQuery(params, { prices: true }));
   if (result.data.length === 0) return markdownInline(`Nenhum evento encontrado para "${request.text}"${filters}.`) + '\n';
+  const ids = result.data.map((e) => e.id);
+  const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
   const items = result.data.map((e): PhrasingContent[] => {
     const place = e.location ? [e.location.city, e.location.state_abbr].filter(Boolean).join(' - ') : 'Online';
     const when = e.starts_at ? toZonedRfc3339(new Date(e.starts_at), e.timezone) : 'data a definir';
-    return [{ type: 'link', url: e.url, children: [text(e.name)] }, text(` — ${when} — ${place}${e.is_closed ? ' — vendas encerradas' : ''}`)];
+    const status = facts.get(e.id)?.event_status ?? 'scheduled';
+    const lowest = prices.get(e.id)?.lowest_total_cents ?? null;
+    const sale =
+      status === 'cancelled'
+        ? ' — CANCELADO'
+        : `${status === 'scheduled' ? '' : ` — ${EVENT_STATUS_LABELS[status].toUpperCase()}`}${e.is_closed ? ' — vendas encerradas' : lowest === null ? ' — nada à venda' : ` — a partir de ${formatBrl(lowest)} com taxas`}`;
+    return [{ type: 'link', url: e.url, children: [text(e.name)] }, text(` — ${when} — ${place}${sale}`)];
   });
   // Built as a syntax tree: the shared serializer escapes every catalog text it carries.
   return serializeMarkdown({

@@ -1,10 +1,10 @@
-import { A2A_VERSION_HEADER } from '@a2a-js/sdk';
 import { DefaultRequestHandler, JsonRpcTransportHandler, ServerCallContext } from '@a2a-js/sdk/server';
 import { InMemoryTaskStore } from '@a2a-js/sdk/server';
 import type { Brand } from '../brand/schema';
 import { BodyTooLargeError, MAX_JSON_DEPTH, parseBoundedJson, readBoundedText } from '../http/body';
 import { agentCard } from './agent-card';
 import { catalogExecutor } from './executor';
+import { requestedVersion, versionError } from './version';
 
 const handlers = new Map<string, JsonRpcTransportHandler>();
 
@@ -49,8 +49,11 @@ export async function handleA2a(brand: Brand, request: Request): Promise<A2aRepl
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { status: 200, body: rpcError(null, -32600, 'Invalid request: send one JSON-RPC request object.') };
   const id = (body as { id?: unknown }).id;
   if (id !== undefined && !validId(id)) return { status: 200, body: rpcError(null, -32600, 'Invalid request: the id must be a string, a number or null.') };
+  const version = requestedVersion(request);
+  const unsupported = versionError(version, (body as { method?: unknown }).method);
+  if (unsupported) return { status: 200, body: { jsonrpc: '2.0', id: id ?? null, error: unsupported } };
   try {
-    const context = new ServerCallContext({ requestedVersion: request.headers.get(A2A_VERSION_HEADER) ?? '1.0' });
+    const context = new ServerCallContext({ requestedVersion: version });
     const result = await handlerFor(brand).handle(body as Record<string, unknown>, context);
     if (typeof (result as AsyncGenerator | undefined)?.[Symbol.asyncIterator] === 'function') {
       await (result as AsyncGenerator).return?.(undefined);

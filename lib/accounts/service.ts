@@ -170,7 +170,7 @@ export async function signIn(db: Db, caller: Caller, input: SignIn, audience: Au
   return issueToken(db, caller.brand.id, account.id, config().accounts.tokenTtlS, audience);
 }
 
-/** The second step: the attempt and its mailed code. No CAPTCHA (see README). */
+/** The second step: the attempt and its mailed code. No CAPTCHA (see docs/accounts.md, two-step verification). */
 export async function signInWithCode(db: Db, caller: Caller, input: { attempt: unknown; code: unknown }, audience: Audience): Promise<IssuedToken> {
   const attempt = text(input.attempt, 'attempt');
   const code = text(input.code, 'code').trim();

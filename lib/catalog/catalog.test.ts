@@ -177,7 +177,8 @@ describe('importLines on a private in-memory catalog', () => {
         await db.query<{ n: number }>(
           `WITH expected AS (
              SELECT e.brand_id, k.term, coalesce(e.starts_at, 'infinity') AS starts_at, e.id AS event_id, e.listed_until, k.fields
-             FROM events e, search_postings_keys(e.search_tsv, e.city_key, e.state_key, e.producer_id, e.is_online) k),
+             FROM events e, search_postings_keys(e.search_tsv, e.city_key, e.state_key, e.producer_id, e.is_online,
+               e.category, e.age_rating, e.min_price_cents) k),
            actual AS (SELECT brand_id, term, starts_at, event_id, listed_until, fields FROM search_postings)
            SELECT ((SELECT count(*) FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM actual) a)
                  + (SELECT count(*) FROM (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected) b))::int AS n`,
@@ -188,6 +189,12 @@ describe('importLines on a private in-memory catalog', () => {
     await db.query(`UPDATE events SET starts_at = starts_at + interval '1 day', listed_until = listed_until + interval '1 day' WHERE id IN (SELECT id FROM events ORDER BY id LIMIT 5)`);
     await db.query(`UPDATE events SET is_online = NOT is_online, city_key = NULL WHERE id IN (SELECT id FROM events ORDER BY id DESC LIMIT 3)`);
     await db.query(`UPDATE events SET description = 'só a descrição' WHERE id IN (SELECT id FROM events ORDER BY id LIMIT 9)`);
+    expect(await drift()).toBe(0);
+    // Category, age rating and price are keys too (migration 010).
+    await db.query(`UPDATE events SET category = 'teatro', age_rating = 'livre', min_price_cents = 0 WHERE id IN (SELECT id FROM events ORDER BY id LIMIT 4)`);
+    await db.query(`UPDATE events SET category = NULL, age_rating = '18', min_price_cents = 12000 WHERE id IN (SELECT id FROM events ORDER BY id DESC LIMIT 4)`);
+    expect(await count('search_postings')).toBeGreaterThan(0);
+    expect((await db.query(`SELECT 1 FROM search_postings WHERE term IN (' k:teatro', ' a:livre', ' $:0')`)).length).toBeGreaterThanOrEqual(12);
     expect(await drift()).toBe(0);
     await db.query(`DELETE FROM ticket_sectors WHERE event_id IN (SELECT id FROM events ORDER BY id LIMIT 2)`);
     await db.query(`DELETE FROM events WHERE id IN (SELECT id FROM events ORDER BY id LIMIT 2)`);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../brand/registry';
+import { AGE_RATINGS, CATEGORY_SLUGS, EVENT_STATUSES } from './categories';
 import { generateDemo, slugify } from './demo';
 import { CITIES } from './demo-places';
 import { eventRecord, type EventRecordInput } from './record';
@@ -38,7 +39,22 @@ describe('demo catalog', () => {
     for (const r of ended) expect(r.status).toBe('Encerrado');
     expect(demo.filter((r) => r.is_closed && r.status === 'Esgotado').length).toBeGreaterThan(0);
     expect(demo.filter((r) => r.ends_at === null).length).toBeGreaterThan(0);
-    expect(new Set(demo.map((r) => r.status))).toEqual(new Set(['Ativo', 'Encerrado', 'Esgotado', 'Vendas pausadas']));
+    expect(new Set(demo.map((r) => r.status))).toEqual(new Set(['Ativo', 'Encerrado', 'Esgotado', 'Vendas pausadas', 'Cancelado']));
+  });
+
+  test('every kind of the taxonomy, age ratings, free events and each event status are there', () => {
+    expect(new Set(demo.map((r) => r.category))).toEqual(new Set(CATEGORY_SLUGS));
+    expect(new Set(demo.map((r) => r.age_rating))).toEqual(new Set([...AGE_RATINGS, null]));
+    for (const r of demo.filter((x) => x.category === 'infantil')) expect(r.age_rating === 'livre' || r.age_rating === null).toBe(true);
+    const free = demo.filter((r) => r.sectors!.every((s) => s.lots.every((l) => l.price_cents === 0 && l.fee_cents === 0)));
+    expect(free.length).toBeGreaterThan(5);
+    const byStatus = (s: string) => demo.filter((r) => (r.event_status ?? 'scheduled') === s);
+    for (const s of EVENT_STATUSES) expect(byStatus(s).length, s).toBeGreaterThan(0);
+    for (const r of byStatus('cancelled')) expect([r.is_closed, r.status]).toEqual([true, 'Cancelado']);
+    for (const r of byStatus('rescheduled')) expect(Date.parse(r.previous_starts_at!)).toBeLessThan(Date.parse(r.starts_at!));
+    for (const r of demo.filter((x) => x.event_status !== 'rescheduled')) expect(r.previous_starts_at).toBeNull();
+    // What a record says of its age rating, its description says too.
+    for (const r of demo.filter((x) => x.age_rating === '18')) expect(r.description).not.toMatch(/Classificação: (livre|1[0-6] anos)/);
   });
 
   test('producers run several events; descriptions carry HTML; tickets have prices and fees', () => {
@@ -48,7 +64,8 @@ describe('demo catalog', () => {
     for (const r of demo) {
       expect(r.description).toMatch(/<p>.*<\/p>/);
       expect(r.sectors!.length).toBeGreaterThan(0);
-      for (const s of r.sectors!) for (const l of s.lots) expect(l.price_cents).toBeGreaterThan(l.fee_cents);
+      const free = r.sectors!.every((s) => s.lots.every((l) => l.price_cents === 0));
+      for (const s of r.sectors!) for (const l of s.lots) if (!free) expect(l.price_cents).toBeGreaterThan(l.fee_cents);
     }
     expect(demo.some((r: EventRecordInput) => /forr[oó]/i.test(r.name))).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { fakerPT_BR, type Faker } from '@faker-js/faker';
 import type { Brand } from '../brand/schema';
 import { CITIES, GENRES, SECTORS, STATUS, TOPICS, VENUE_KINDS, VENUE_NAMES, type City } from './demo-places';
+import type { AgeRating, EventStatus } from './categories';
 import type { EventRecordInput } from './record';
 import { toZonedRfc3339, zonedTimeToInstant } from './time';
 
@@ -57,10 +58,10 @@ function makeProducers(f: Faker, brand: Brand, count: number): Producer[] {
   return list;
 }
 
-function eventName(f: Faker, online: boolean, city: City): { name: string; genre: string } {
+function eventName(f: Faker, online: boolean, city: City): { name: string; genre: string; artist: string } {
   if (online) {
     const topic = f.helpers.arrayElement(TOPICS);
-    return { name: `${f.helpers.arrayElement(['Workshop', 'Curso ao vivo', 'Masterclass'])} de ${topic}`, genre: topic };
+    return { name: `${f.helpers.arrayElement(['Workshop', 'Curso ao vivo', 'Masterclass'])} de ${topic}`, genre: topic, artist: '' };
   }
   const genre = f.helpers.arrayElement(GENRES);
   const artist = f.person.fullName();
@@ -72,7 +73,37 @@ function eventName(f: Faker, online: boolean, city: City): { name: string; genre
     `${genre} na Praça`,
     `Stand-up: ${artist}`,
   ]);
-  return { name, genre };
+  return { name, genre, artist };
+}
+
+/**
+ * A number in [0, 1) fixed by the seed, the event's position and a salt: what browsing
+ * adds to an event (kind, status, age rating, free) is drawn apart from the faker's
+ * sequence, so that every other field stays what the same seed always gave.
+ */
+function draw(seed: number, i: number, salt: number): number {
+  let h = (seed ^ Math.imul(i + 1, 0x9e3779b1) ^ Math.imul(salt, 0x85ebca6b)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d) >>> 0;
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b) >>> 0;
+  return ((h ^ (h >>> 16)) >>> 0) / 2 ** 32;
+}
+const pick = <T>(items: readonly T[], r: number): T => items[Math.floor(r * items.length)]!;
+
+const PLAYS = ['O Auto da Compadecida', 'Hamlet', 'A Megera Domada', 'Vestido de Noiva', 'O Pagador de Promessas', 'Dois Perdidos Numa Noite Suja'];
+const KIDS_SHOWS = ['Circo da Alegria', 'O Pequeno Príncipe', 'Palhaços em Festa', 'Contação de Histórias', 'Turma do Sítio'];
+
+type Kind = { name: string; category: string; ages: readonly (AgeRating | null)[] };
+
+/** The kind of a physical event: most keep the name drawn; some are plays, children's shows, sports or food. */
+function kindOf(drawn: string, artist: string, city: City, r: number, r2: number): Kind {
+  if (r < 0.05) return { name: `${pick(PLAYS, r2)}, com ${artist}`, category: 'teatro', ages: ['livre', '10', '12', '14'] };
+  if (r < 0.09) return { name: `${pick(KIDS_SHOWS, r2)}: espetáculo infantil`, category: 'infantil', ages: ['livre'] };
+  if (r < 0.12) return { name: r2 < 0.5 ? `Corrida de Rua ${city.city} ${r2 < 0.25 ? 5 : 10}K` : `Copa ${city.city} de Vôlei de Praia`, category: 'esportes', ages: ['livre'] };
+  if (r < 0.15) return { name: r2 < 0.5 ? `Feira Gastronômica de ${city.city}` : `Degustação de Vinhos com ${artist}`, category: 'gastronomia', ages: r2 < 0.5 ? ['livre'] : ['18'] };
+  if (drawn.startsWith('Festival de ')) return { name: drawn, category: 'festivais', ages: ['livre', '14', '16', '18'] };
+  if (drawn.startsWith('Baile de ')) return { name: drawn, category: 'festas', ages: ['16', '18'] };
+  if (drawn.startsWith('Stand-up: ')) return { name: drawn, category: 'stand-up', ages: ['14', '16', '18'] };
+  return { name: drawn, category: 'shows', ages: ['livre', '12', '14', '16', '18'] };
 }
 
 function description(f: Faker, name: string, genre: string, city: City | null, producer: Producer): string {
@@ -107,6 +138,10 @@ function sectors(f: Faker, online: boolean): NonNullable<EventRecordInput['secto
   });
 }
 
+/** The same tickets at no cost. */
+const freeOf = (list: NonNullable<EventRecordInput['sectors']>) =>
+  list.map((sector) => ({ ...sector, lots: sector.lots.map((l) => ({ ...l, price_cents: 0, fee_cents: 0 })) }));
+
 /**
  * The demo catalog as import lines. The same seed, anchor and size always give the
  * same lines. Events are spread over the brands in turn.
@@ -133,7 +168,15 @@ export function* generateDemo(options: DemoOptions): Generator<EventRecordInput>
     const online = f.datatype.boolean(0.1);
     const city = online ? null : weightedCity(f);
     const tz = city?.tz ?? 'America/Sao_Paulo';
-    const { name, genre } = eventName(f, online, city ?? CITIES[0]!);
+    const drawn = eventName(f, online, city ?? CITIES[0]!);
+    const seed = options.seed ?? 20261123;
+    const kind: Kind = online
+      ? { name: drawn.name, category: 'cursos-e-workshops', ages: ['livre'] }
+      : kindOf(drawn.name, drawn.artist, city!, draw(seed, i, 1), draw(seed, i, 2));
+    const { name } = kind;
+    const genre = kind.category === 'shows' || kind.category === 'festas' || kind.category === 'festivais' || online ? drawn.genre : kind.name;
+    // About one in ten has no age rating given.
+    const ageRating = draw(seed, i, 3) < 0.1 ? null : pick(kind.ages, draw(seed, i, 4));
     const ended = f.datatype.boolean(0.15);
     const dayOffset = ended ? -f.number.int({ min: 2, max: 120 }) : f.number.int({ min: 0, max: 240 });
     const day = new Date(anchorDay.getTime() + dayOffset * DAY).toISOString().slice(0, 10);
@@ -143,6 +186,14 @@ export function* generateDemo(options: DemoOptions): Generator<EventRecordInput>
     const end = hasEnd ? new Date(start.getTime() + f.number.int({ min: 2, max: 8 }) * 3_600_000) : null;
     const soldOut = !ended && f.datatype.boolean(0.1);
     const paused = !ended && !soldOut && f.datatype.boolean(0.03);
+    // A few events still to come are cancelled, postponed (date to be announced, the old
+    // one kept) or rescheduled (moved, with the start announced before).
+    const fate = ended ? 1 : draw(seed, i, 5);
+    const eventStatus: EventStatus = fate < 0.02 ? 'cancelled' : fate < 0.035 ? 'postponed' : fate < 0.055 ? 'rescheduled' : 'scheduled';
+    const previousStart = eventStatus === 'rescheduled' ? new Date(start.getTime() - (7 + Math.floor(draw(seed, i, 6) * 30)) * DAY) : null;
+    // About one in twenty-five is free.
+    const free = draw(seed, i, 7) < 0.04;
+    const cancelled = eventStatus === 'cancelled';
     const base = slugify(name);
     const where = city && !base.includes(slugify(city.city)) ? `-${slugify(city.city)}` : '';
     const slug = `${base.slice(0, 120)}${where}-${i + 1}`;
@@ -154,13 +205,20 @@ export function* generateDemo(options: DemoOptions): Generator<EventRecordInput>
       brand: brand.id,
       slug,
       name,
-      description: description(f, name, genre, city, producer),
-      status: ended ? STATUS.ended : soldOut ? STATUS.soldOut : paused ? STATUS.paused : STATUS.active,
+      description: description(f, name, genre, city, producer).replace(
+        'Classificação: 16 anos',
+        ageRating === null ? 'Classificação a confirmar' : `Classificação: ${ageRating === 'livre' ? 'livre' : `${ageRating} anos`}`,
+      ),
+      status: ended ? STATUS.ended : cancelled ? STATUS.cancelled : soldOut ? STATUS.soldOut : paused ? STATUS.paused : STATUS.active,
+      category: kind.category,
+      age_rating: ageRating,
+      event_status: eventStatus,
+      previous_starts_at: previousStart ? toZonedRfc3339(previousStart, tz) : null,
       starts_at: toZonedRfc3339(start, tz),
       ends_at: end ? toZonedRfc3339(end, tz) : null,
       timezone: tz,
       is_online: online,
-      is_closed: ended || soldOut || paused,
+      is_closed: ended || soldOut || paused || cancelled,
       images: { banner: `${media}/banner.svg`, thumbnail: `${media}/thumbnail.svg` },
       venue: city
         ? placeVenue(brand.id, {
@@ -175,7 +233,7 @@ export function* generateDemo(options: DemoOptions): Generator<EventRecordInput>
           })
         : null,
       producer,
-      sectors: sectors(f, online),
+      sectors: free ? freeOf(sectors(f, online)) : sectors(f, online),
       internal_notes: `Margem negociada ${f.number.int({ min: 5, max: 20 })}%`,
     };
   }

@@ -31,7 +31,7 @@ export async function listEvents(brand: Brand, query: ListQuery): Promise<EventL
 /** listEvents, with what the search made of its words (for the site, MCP and A2A). */
 export function searchEvents(brand: Brand, query: ListQuery): Promise<SearchResult> {
   const near = query.near ? `${query.near.lat},${query.near.lng},${query.radiusKm ?? RADIUS_KM.default}` : '';
-  const key = `list|${brand.id}|${query.q ?? ''}|${query.city ?? ''}|${query.state ?? ''}|${query.organization ?? ''}|${query.page}|${query.perPage}|${query.dateFrom ?? ''}|${query.dateTo ?? ''}|${near}|${query.sort ?? ''}`;
+  const key = `list|${brand.id}|${query.q ?? ''}|${query.city ?? ''}|${query.state ?? ''}|${query.organization ?? ''}|${query.page}|${query.perPage}|${query.dateFrom ?? ''}|${query.dateTo ?? ''}|${near}|${query.sort ?? ''}|${query.category ?? ''}|${query.free ? 'free' : (query.maxPriceCents ?? '')}|${query.allAges ? 'livre' : ''}`;
   return snapshot(key, () => querySearch(brand, query, new Date()));
 }
 

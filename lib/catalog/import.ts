@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/types';
 import { deferIndexes, restoreIndexes } from '../db/deferred-indexes';
 import { eventRecord, type EventRecord } from './record';
@@ -117,6 +118,25 @@ function lastByKey<T>(items: T[], key: (item: T) => string): T[] {
 
 const json = (value: unknown) => JSON.stringify(value);
 
+/** Whether some lot of the event can be bought, and the lowest price with fees of those that can. */
+function saleOf(r: EventRecord): { on_sale: boolean; min_price_cents: number | null } {
+  if (r.is_closed || r.event_status === 'cancelled') return { on_sale: false, min_price_cents: null };
+  const totals = r.sectors.flatMap((sector) => sector.lots.filter((l) => l.available).map((l) => l.price_cents + l.fee_cents));
+  return totals.length > 0 ? { on_sale: true, min_price_cents: Math.min(...totals) } : { on_sale: false, min_price_cents: null };
+}
+
+/**
+ * A digest of what an event's pages show, from its line: everything but the internal
+ * fields (the event's notes, the producer's contact, commission and notes). The same
+ * line imported again has the same digest, so its updated_at (the sitemap's lastmod)
+ * stays.
+ */
+export function contentDigest(r: EventRecord): string {
+  const { internal_notes: _notes, producer, ...shown } = r;
+  const publicProducer = producer ? { slug: producer.slug, name: producer.name } : null;
+  return createHash('sha256').update(JSON.stringify({ ...shown, producer: publicProducer })).digest('base64url');
+}
+
 // Search keys fold case and accents once, at import, so that queries only compare: the
 // name weighs most (hyphenated words also joined: "stand-up" is "standup" too), then the
 // producer, then the venue and its city and state. The
@@ -176,33 +196,49 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
     ends_at: r.ends_at?.toISOString() ?? null,
     timezone: r.timezone,
     is_online: r.is_online,
-    is_closed: r.is_closed,
-    // The tickets are replaced whole with the event: whether any can be bought is known here.
-    on_sale: !r.is_closed && r.sectors.some((sector) => sector.lots.some((l) => l.available)),
+    // A cancelled event is closed for sale, whatever the record says.
+    is_closed: r.is_closed || r.event_status === 'cancelled',
+    category: r.category,
+    age_rating: r.age_rating,
+    event_status: r.event_status,
+    previous_starts_at: r.previous_starts_at?.toISOString() ?? null,
+    // The tickets are replaced whole with the event: whether any can be bought, and the
+    // lowest price with fees, are known here. A cancelled event sells nothing.
+    ...saleOf(r),
     banner_url: r.images.banner,
     thumbnail_url: r.images.thumbnail,
     venue_key: r.venue?.key ?? null,
     producer_slug: r.producer?.slug ?? null,
     internal_notes: r.internal_notes,
+    content_digest: contentDigest(r),
   }));
   const eventIds = await tx.query<{ id: string; brand_id: string; slug: string; inserted: boolean }>(
     `INSERT INTO events (brand_id, slug, name, description, status, starts_at, ends_at, timezone, is_online, is_closed, on_sale,
-       banner_url, thumbnail_url, venue_id, producer_id, internal_notes, listed_until, city_key, state_key, search_tsv)
+       category, age_rating, event_status, previous_starts_at, min_price_cents,
+       banner_url, thumbnail_url, venue_id, producer_id, internal_notes, content_digest, listed_until, city_key, state_key, search_tsv)
      SELECT x.brand_id, x.slug, x.name, x.description, x.status, x.starts_at, x.ends_at, x.timezone, x.is_online, x.is_closed, x.on_sale,
-       x.banner_url, x.thumbnail_url, v.id, p.id, x.internal_notes,
+       x.category, x.age_rating, x.event_status, x.previous_starts_at, x.min_price_cents,
+       x.banner_url, x.thumbnail_url, v.id, p.id, x.internal_notes, x.content_digest,
        coalesce(x.ends_at, x.starts_at + interval '24 hours', 'infinity'),
        ${SEARCH_KEYS('x.name')}
      FROM jsonb_to_recordset($1::jsonb) AS x(brand_id text, slug text, name text, description text, status text,
        starts_at timestamptz, ends_at timestamptz, timezone text, is_online boolean, is_closed boolean, on_sale boolean,
-       banner_url text, thumbnail_url text, venue_key text, producer_slug text, internal_notes text)
+       category text, age_rating text, event_status text, previous_starts_at timestamptz, min_price_cents int,
+       banner_url text, thumbnail_url text, venue_key text, producer_slug text, internal_notes text, content_digest text)
      LEFT JOIN venues v ON v.brand_id = x.brand_id AND v.key = x.venue_key
      LEFT JOIN producers p ON p.brand_id = x.brand_id AND p.slug = x.producer_slug
      ON CONFLICT (brand_id, slug) DO UPDATE SET name = excluded.name, description = excluded.description,
        status = excluded.status, starts_at = excluded.starts_at, ends_at = excluded.ends_at, timezone = excluded.timezone,
-       is_online = excluded.is_online, is_closed = excluded.is_closed, on_sale = excluded.on_sale, banner_url = excluded.banner_url,
+       is_online = excluded.is_online, is_closed = excluded.is_closed, on_sale = excluded.on_sale,
+       category = excluded.category, age_rating = excluded.age_rating, event_status = excluded.event_status,
+       previous_starts_at = excluded.previous_starts_at, min_price_cents = excluded.min_price_cents, banner_url = excluded.banner_url,
        thumbnail_url = excluded.thumbnail_url, venue_id = excluded.venue_id, producer_id = excluded.producer_id,
        internal_notes = excluded.internal_notes, listed_until = excluded.listed_until, city_key = excluded.city_key,
-       state_key = excluded.state_key, search_tsv = excluded.search_tsv, updated_at = now()
+       state_key = excluded.state_key, search_tsv = excluded.search_tsv, content_digest = excluded.content_digest,
+       -- A line that shows nothing new keeps the event's last change; so does a row that
+       -- has no digest yet (imported before digests were kept: its change is unknown).
+       updated_at = CASE WHEN events.content_digest IS DISTINCT FROM excluded.content_digest AND events.content_digest IS NOT NULL
+         THEN now() ELSE events.updated_at END
      RETURNING id::text, brand_id, slug, xmax = 0 AS inserted`,
     [json(events)],
   );
@@ -249,9 +285,9 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
     );
   }
 
-  // A changed producer or venue changes the search keys of its other events too (a new
-  // one has no other events). They are found through one index each: an OR across the
-  // two would read the whole table.
+  // A changed producer or venue changes the search keys and the pages of its other events
+  // too (a new one has no other events), so their updated_at moves. They are found
+  // through one index each: an OR across the two would read the whole table.
   const changedProducers = producerIds.filter((p) => !p.inserted).map((p) => p.id);
   const changedVenues = venueIds.filter((v) => !v.inserted).map((v) => v.id);
   if (changedProducers.length > 0 || changedVenues.length > 0) {
@@ -260,7 +296,7 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
          SELECT id FROM events WHERE producer_id = ANY($1::bigint[])
          UNION SELECT id FROM events WHERE venue_id = ANY($2::bigint[])
        )
-       UPDATE events e SET city_key = k.city_key, state_key = k.state_key, search_tsv = k.search_tsv
+       UPDATE events e SET city_key = k.city_key, state_key = k.state_key, search_tsv = k.search_tsv, updated_at = now()
        FROM (
          SELECT x.id, ${SEARCH_KEYS('x.name')}
          FROM target t
@@ -268,7 +304,7 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
          LEFT JOIN producers p ON p.id = x.producer_id
          LEFT JOIN venues v ON v.id = x.venue_id
        ) k
-       WHERE e.id = k.id AND (e.city_key, e.state_key, e.search_tsv) IS DISTINCT FROM (k.city_key, k.state_key, k.search_tsv)`,
+       WHERE e.id = k.id`,
       [changedProducers, changedVenues],
     );
   }

@@ -3,8 +3,20 @@
 // scale benchmark read it.
 import { fold } from './search-terms';
 
-/** What a judgement looks at: the public fields of an event. */
-export type Judged = { name: string; city: string | null; state_abbr: string | null; venue: string | null; producer: string | null; online: boolean };
+/**
+ * What a judgement looks at: the public fields of an event, its category and its lowest
+ * price with fees on sale (cents; null when nothing is on sale), which the API does not show.
+ */
+export type Judged = {
+  name: string;
+  city: string | null;
+  state_abbr: string | null;
+  venue: string | null;
+  producer: string | null;
+  online: boolean;
+  category: string | null;
+  lowest: number | null;
+};
 type Predicate = (e: Judged) => boolean;
 
 const words = (text: string | null) => fold(text ?? '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -16,17 +28,30 @@ const venue = (w: string): Predicate => (e) => words(e.venue).includes(fold(w));
 // Large demo catalogs number repeated producer names ("Silva Produções 57"): each is that producer too.
 const producer = (p: string): Predicate => (e) => fold(e.producer ?? '') === fold(p) || fold(e.producer ?? '').startsWith(`${fold(p)} `);
 const online: Predicate = (e) => e.online;
+const category = (slug: string): Predicate => (e) => e.category === slug;
+const upTo = (brl: number): Predicate => (e) => e.lowest !== null && e.lowest <= brl * 100;
 const or = (...ps: Predicate[]): Predicate => (e) => ps.some((p) => p(e));
 
 /**
  * A judgement: the events that meet every predicate are relevant; when no event of the
  * brand meets them all, those that meet any (the best partial matches) are.
  */
-export type JudgedQuery = { q: string; all: Predicate[] };
+export type JudgedQuery = {
+  q: string;
+  all: Predicate[];
+  /** What the filters ask (a place page, a category chip, a price): every result meets them. */
+  filters?: Predicate[];
+  /** Filters beside the text, as the site sends them (a place page, a category chip, a price). */
+  params?: Record<string, string>;
+  /** Judged on what the API does not show (category, price): the site, MCP and A2A only. */
+  beyondApi?: boolean;
+};
 
 export function relevantSet(query: JudgedQuery, events: Judged[]): Set<Judged> {
-  const every = events.filter((e) => query.all.every((p) => p(e)));
-  return new Set(every.length > 0 ? every : events.filter((e) => query.all.some((p) => p(e))));
+  const eligible = events.filter((e) => (query.filters ?? []).every((p) => p(e)));
+  if (query.all.length === 0) return new Set(eligible);
+  const every = eligible.filter((e) => query.all.every((p) => p(e)));
+  return new Set(every.length > 0 ? every : eligible.filter((e) => query.all.some((p) => p(e))));
 }
 
 /** The queries; `producerName` is a producer of the brand, for the producer queries. */
@@ -49,14 +74,14 @@ export function judgedQueries(producerName: string): JudgedQuery[] {
     { q: 'belo horizonte', all: [city('Belo Horizonte')] },
     { q: 'pernambuco', all: [state('PE')] },
     { q: 'samba', all: [name('samba')] },
-    { q: 'festival', all: [name('festival')] },
-    { q: 'festival de jazz', all: [name('festival'), name('jazz')] },
+    { q: 'festival', all: [or(name('festival'), category('festivais'))], beyondApi: true },
+    { q: 'festival de jazz', all: [or(name('festival'), category('festivais')), name('jazz')], beyondApi: true },
     { q: 'jazz in são paulo', all: [name('jazz'), city('São Paulo')] },
     { q: 'sertanejo em goiania', all: [name('sertanejo'), city('Goiânia')] },
     { q: 'pagode na bahia', all: [name('pagode'), state('BA')] },
     { q: 'frevo pe', all: [name('frevo'), state('PE')] },
     { q: 'curso de fotografia', all: [name('curso'), name('fotografia')] },
-    { q: 'masterclass gastronomia', all: [name('masterclass'), name('gastronomia')] },
+    { q: 'masterclass gastronomia', all: [name('masterclass'), or(name('gastronomia'), category('gastronomia'))], beyondApi: true },
     { q: 'eletronica', all: [name('eletronica')] },
     { q: 'eletrnica', all: [name('eletronica')] },
     { q: 'sertanjeo', all: [name('sertanejo')] },
@@ -72,23 +97,52 @@ export function judgedQueries(producerName: string): JudgedQuery[] {
     { q: 'baile de forró', all: [name('baile'), name('forro')] },
     { q: 'noite de jazz', all: [name('noite'), name('jazz')] },
     { q: 'forró hoje', all: [name('forro')] },
-    { q: 'festas em fortaleza', all: [city('Fortaleza')] },
+    { q: 'festas em fortaleza', all: [category('festas'), city('Fortaleza')], beyondApi: true },
     { q: 'MANAUS', all: [city('Manaus')] },
     { q: 'joao pessoa', all: [city('João Pessoa')] },
-    { q: 'teatro em sao paulo', all: [venue('teatro'), city('São Paulo')] },
+    { q: 'teatro em sao paulo', all: [or(venue('teatro'), category('teatro')), city('São Paulo')], beyondApi: true },
     { q: `${surname} producoes`, all: [producer(producerName)] },
-    { q: 'workshop online', all: [name('workshop')] },
-    { q: 'festival in minas gerais', all: [name('festival'), state('MG')] },
+    { q: 'workshop online', all: [or(name('workshop'), category('cursos-e-workshops'))], beyondApi: true },
+    { q: 'festival in minas gerais', all: [or(name('festival'), category('festivais')), state('MG')], beyondApi: true },
     { q: 'samba ou pagode', all: [or(name('samba'), name('pagode'))] },
     { q: 'florianopolis forro', all: [name('forro'), city('Florianópolis')] },
     // Several topic words with "online" or a place: events that have every one come first.
-    { q: 'curso de fotografia online', all: [name('curso'), name('fotografia'), online] },
-    { q: 'workshop online de gastronomia', all: [name('workshop'), name('gastronomia'), online] },
+    { q: 'curso de fotografia online', all: [or(name('curso'), category('cursos-e-workshops')), name('fotografia'), online], beyondApi: true },
+    { q: 'workshop online de gastronomia', all: [or(name('workshop'), category('cursos-e-workshops')), or(name('gastronomia'), category('gastronomia')), online], beyondApi: true },
     { q: 'masterclass de tecnologia online', all: [name('masterclass'), name('tecnologia'), online] },
     { q: 'literatura online', all: [name('literatura'), online] },
     { q: 'festival de forró em Recife', all: [name('festival'), name('forro'), city('Recife')] },
     { q: 'noite de samba no rio de janeiro', all: [name('noite'), name('samba'), city('Rio de Janeiro')] },
     { q: 'baile de frevo em pernambuco', all: [name('baile'), name('frevo'), state('PE')] },
-    { q: 'teatro recife', all: [venue('teatro'), city('Recife')] },
+    { q: 'teatro recife', all: [or(venue('teatro'), category('teatro')), city('Recife')], beyondApi: true },
+    // Categories named in words, in Portuguese and English.
+    { q: 'teatro', all: [or(venue('teatro'), category('teatro'))], beyondApi: true },
+    { q: 'peça de teatro', all: [category('teatro')], beyondApi: true },
+    { q: 'stand up em São Paulo', all: [category('stand-up'), city('São Paulo')], beyondApi: true },
+    { q: 'comedy', all: [category('stand-up')], beyondApi: true },
+    { q: 'pra criança', all: [category('infantil')], beyondApi: true },
+    { q: 'programação infantil em Recife', all: [category('infantil'), city('Recife')], beyondApi: true },
+    { q: 'esportes', all: [category('esportes')], beyondApi: true },
+    { q: 'corrida de rua', all: [category('esportes')], beyondApi: true },
+    { q: 'gastronomia em salvador', all: [category('gastronomia'), city('Salvador')], beyondApi: true },
+    { q: 'balada', all: [category('festas')], beyondApi: true },
+    { q: 'kids shows in São Paulo', all: [category('infantil'), city('São Paulo')], beyondApi: true },
+    { q: 'oficina', all: [category('cursos-e-workshops')], beyondApi: true },
+    // A category chip, a place page, a price: filters beside the words.
+    { q: 'samba', params: { category: 'shows' }, all: [name('samba')], filters: [category('shows')], beyondApi: true },
+    { q: '', params: { category: 'teatro' }, all: [], filters: [category('teatro')], beyondApi: true },
+    { q: '', params: { city: 'Recife' }, all: [], filters: [city('Recife')] },
+    { q: 'forró', params: { city: 'Fortaleza' }, all: [name('forro')], filters: [city('Fortaleza')] },
+    { q: '', params: { category: 'festas', city: 'São Paulo' }, all: [], filters: [category('festas'), city('São Paulo')], beyondApi: true },
+    { q: '', params: { free: 'true' }, all: [], filters: [upTo(0)], beyondApi: true },
+    { q: 'jazz', params: { price_max: '100' }, all: [name('jazz')], filters: [upTo(100)], beyondApi: true },
+    { q: '', params: { price_max: '50', city: 'São Paulo' }, all: [], filters: [upTo(50), city('São Paulo')], beyondApi: true },
+    { q: 'shows', params: { price_max: '80', state: 'PE' }, all: [], filters: [upTo(80), state('PE')], beyondApi: true },
+    { q: '', params: { category: 'infantil', free: 'true' }, all: [], filters: [category('infantil'), upTo(0)], beyondApi: true },
+    // Prices in words: read as filters by the site, MCP and A2A (readPriceWords).
+    { q: 'eventos grátis', all: [], filters: [upTo(0)], beyondApi: true },
+    { q: 'shows de graça em são paulo', all: [city('São Paulo')], filters: [upTo(0)], beyondApi: true },
+    { q: 'teatro até 50 reais', all: [or(venue('teatro'), category('teatro'))], filters: [upTo(50)], beyondApi: true },
+    { q: 'samba até R$ 100', all: [name('samba')], filters: [upTo(100)], beyondApi: true },
   ];
 }

@@ -2,7 +2,7 @@ import type { Brand } from '../brand/schema';
 import { maxOffset, type ListQuery } from './query-params';
 import { RADIUS_KM } from './search-filters';
 import { nearVenues } from './near-sql';
-import { dateConditions, eventMatchesTerm, filterKeys, termKeys, tierWalks, type Tier } from './postings-sql';
+import { dateConditions, eventMatchesTerm, filterKeys, priceBand, priceConditions, termKeys, tierWalks, type Tier } from './postings-sql';
 import { coherenceSql, termSql, type ResolvedTerm } from './search-sql';
 
 // The statements behind the listing, search and detail, run by events.ts and read as
@@ -51,6 +51,11 @@ function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
   if (query.near) {
     clauses.push('NOT e.is_online', `e.venue_id IN (SELECT nv.id FROM ${nearVenues(query.near, query.radiusKm ?? RADIUS_KM.default, add)})`);
   }
+  if (query.category) clauses.push(`e.category = ${add(query.category)}`);
+  if (query.allAges) clauses.push(`e.age_rating = 'livre'`);
+  // An event with nothing on sale has no lowest price, and passes no price filter.
+  if (query.free) clauses.push('e.min_price_cents = 0');
+  else if (query.maxPriceCents !== undefined) clauses.push(`e.min_price_cents <= ${add(query.maxPriceCents)}`);
   return { clauses, params, add };
 }
 
@@ -73,7 +78,7 @@ export const CANDIDATE_BLOCK = 250;
 // whole to narrow them) and sorted without going back to the table.
 const UNDER_WAY = `WITH under_way AS MATERIALIZED (
      SELECT e.id, e.brand_id, e.starts_at, e.listed_until, e.timezone, e.is_online, e.venue_id, e.producer_id,
-            e.city_key, e.state_key, e.search_tsv
+            e.city_key, e.state_key, e.search_tsv, e.category, e.age_rating, e.min_price_cents
      FROM events e
      WHERE e.starts_at IS NOT NULL AND tstzrange(e.starts_at, e.listed_until, '[]') @> $2::timestamptz AND e.starts_at < $2)`;
 const UNDER_WAY_FROM = 'under_way e';
@@ -119,7 +124,14 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
   const offset = (query.page - 1) * query.perPage;
   const cap = countCap(query.perPage, terms.length > 0);
   const counted = (from: string, part: string) => `(SELECT 1 FROM ${from} WHERE ${part} LIMIT ${cap})`;
-  const sort = query.sort === 'distance' && query.near ? 'distance' : terms.length > 0 && query.sort !== 'date' ? 'relevance' : 'date';
+  const sort =
+    query.sort === 'distance' && query.near
+      ? 'distance'
+      : query.sort === 'price'
+        ? 'price'
+        : terms.length > 0 && query.sort !== 'date'
+          ? 'relevance'
+          : 'date';
   // A search without a distance filter reads the postings; one near a point reads the
   // events through the venues.
   if (terms.length > 0 && !query.near) {
@@ -127,7 +139,7 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
     const any = `(${terms.map((t) => termSql(t, forCount.add).cond()).join(' OR ')})`;
     const countKeys = terms.map((t) => termKeys(t, forCount.add));
     const countFilters = filterKeys(query, forCount.add);
-    const countDates = dateConditions(query, forCount.add);
+    const countDates = [...dateConditions(query, forCount.add), ...priceConditions(query, forCount.add)];
     // Each part stops at the cap: a term with more entries fills the count alone.
     const matching = [
       `(SELECT e.id FROM ${UNDER_WAY_FROM} WHERE ${forCount.clauses.join(' AND ')} AND ${any} LIMIT ${cap})`,
@@ -135,18 +147,19 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
     ];
     const keys = terms.map((t) => termKeys(t, add));
     const filters = filterKeys(query, add);
-    const dates = dateConditions(query, add);
+    const dates = [...dateConditions(query, add), ...priceConditions(query, add)];
     return {
       count: {
         text: `${UNDER_WAY}
                SELECT count(*)::int AS total FROM (SELECT DISTINCT id FROM (${matching.join(' UNION ALL ')}) c LIMIT ${cap}) t`,
         params: forCount.params,
       },
-      page: searchSql(where, params, add, terms, offset, query.perPage, sort === 'date' ? 'date' : 'relevance', true, (tier, limit) =>
+      page: searchSql(where, params, add, terms, offset, query.perPage, sort === 'price' || sort === 'date' ? sort : 'relevance', true, (tier, limit) =>
         tierWalks(tier, terms, keys, filters, limit, dates),
       ),
     };
   }
+  if (terms.length === 0 && sort === 'price') return priceListingSql(query, clauses, params, add, offset, cap);
   if (terms.length > 0 || sort === 'distance') {
     // The count binds only what it uses: a statement cannot have parameters it never reads.
     const forCount = buildWhere(brand, query, now);
@@ -160,8 +173,12 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
       page:
         sort === 'distance'
           ? distanceSortSql(query, where, params, add, terms, offset)
-          : searchSql(where, params, add, terms, offset, query.perPage, sort, !query.near),
+          : searchSql(where, params, add, terms, offset, query.perPage, sort === 'relevance' ? 'relevance' : sort, !query.near),
     };
+  }
+  // A price above every band has no key to walk: the listing reads it as a filter.
+  if (!query.near && (query.category || query.allAges || priceBand(query) !== null)) {
+    return keyedListingSql(query, where, params, add, offset, cap, now, brand);
   }
   const limit = offset + query.perPage;
   const ordered = (from: string, part: string) =>
@@ -208,7 +225,7 @@ function searchSql(
   terms: ResolvedTerm[],
   offset: number,
   perPage: number,
-  sort: 'relevance' | 'date',
+  sort: 'relevance' | 'date' | 'price',
   indexedText: boolean,
   postings: ((tier: Tier, limit: number) => string[]) | null = null,
 ): Sql {
@@ -228,7 +245,7 @@ function searchSql(
   // Up to five terms, an event that matches them all outscores any that does not (100 a
   // term against at most 18 of weight a term, and 20 of coherence): when the first tier
   // fills the page, the others are never read.
-  const gated = tiers[0]!.tier === 'all' && parts.length <= 5;
+  const gated = tiers[0]!.tier === 'all' && parts.length <= 5 && sort === 'relevance';
   const candidates = gated
     ? `all_tier AS MATERIALIZED (SELECT DISTINCT id FROM (${read(tiers[0]!).join(' UNION ALL ')}) c),
        candidates AS (SELECT id FROM all_tier
@@ -238,6 +255,21 @@ function searchSql(
   // Candidates are a few hundred at most: one probe of the primary key each. Kept a
   // subquery (OFFSET 0) so that the planner, on a small catalog, does not hash all of it.
   const CANDIDATE_EVENTS = 'candidates c CROSS JOIN LATERAL (SELECT * FROM events x WHERE x.id = c.id OFFSET 0) e';
+  // Sorted by price, the soonest candidates of the one tier by their lowest price on sale
+  // (nothing on sale last): exact among those candidates, like relevance.
+  if (sort === 'price') {
+    return {
+      text: `${UNDER_WAY},
+             ${candidates}
+             SELECT ${EVENT_COLUMNS}, true AS complete
+             FROM (SELECT e.id, e.starts_at, e.min_price_cents FROM ${CANDIDATE_EVENTS}
+                   ORDER BY e.min_price_cents ASC NULLS LAST, e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${perPage} OFFSET ${offset}) picked
+             JOIN events e ON e.id = picked.id
+             LEFT JOIN venues v ON v.id = e.venue_id
+             ORDER BY picked.min_price_cents ASC NULLS LAST, picked.starts_at ASC NULLS LAST, picked.id ASC`,
+      params,
+    };
+  }
   // Sorted by date, the date-ordered candidates of the one tier are the exact answer.
   if (sort === 'date') {
     return {
@@ -307,6 +339,95 @@ function distanceSortSql(
            LEFT JOIN venues v ON v.id = e.venue_id
            ORDER BY picked.distance ASC, picked.starts_at ASC NULLS LAST, picked.id ASC`,
     params,
+  };
+}
+
+/**
+ * A listing by category, age rating or price (no search text, no point): the events
+ * under way that meet every filter, and a walk of the postings of the first filter key
+ * for those still to start, probing the others, soonest first. Exact, and its cost grows
+ * with the page, not with the events that match.
+ */
+function keyedListingSql(
+  query: ListQuery,
+  where: string,
+  params: unknown[],
+  add: (value: unknown) => string,
+  offset: number,
+  cap: number,
+  now: Date,
+  brand: Brand,
+): { count: Sql; page: Sql } {
+  // Every filter key is one group: the first is walked, the others probed.
+  const walk = (bind: (value: unknown) => string, limit: number) =>
+    tierWalks('any', [], [[filterKeys(query, bind)]], [], limit, [...dateConditions(query, bind), ...priceConditions(query, bind)]);
+  const forCount = buildWhere(brand, query, now);
+  const countWalk = walk(forCount.add, cap);
+  const limit = offset + query.perPage;
+  const pageWalk = walk(add, limit);
+  return {
+    count: {
+      text: `${UNDER_WAY}
+             SELECT count(*)::int AS total FROM (SELECT DISTINCT id FROM (
+               (SELECT e.id FROM ${UNDER_WAY_FROM} WHERE ${forCount.clauses.join(' AND ')} LIMIT ${cap})
+               UNION ALL ${countWalk.join(' UNION ALL ')}) c LIMIT ${cap}) t`,
+      params: forCount.params,
+    },
+    page: {
+      text: `${UNDER_WAY}
+             SELECT ${EVENT_COLUMNS}
+             FROM (SELECT DISTINCT u.id, x.starts_at FROM (
+                     (SELECT e.id FROM ${UNDER_WAY_FROM} WHERE ${where} ORDER BY e.starts_at ASC, e.id ASC LIMIT ${limit})
+                     UNION ALL ${pageWalk.join(' UNION ALL ')}) u
+                   JOIN events x ON x.id = u.id
+                   ORDER BY x.starts_at ASC NULLS LAST, u.id ASC LIMIT ${query.perPage} OFFSET ${offset}) picked
+             JOIN events e ON e.id = picked.id
+             LEFT JOIN venues v ON v.id = e.venue_id
+             ORDER BY picked.starts_at ASC NULLS LAST, picked.id ASC`,
+      params,
+    },
+  };
+}
+
+/**
+ * A listing by lowest price with fees (no search text): the listed events on sale,
+ * cheapest first (through the price index), then those with nothing on sale, soonest
+ * first; ties by start, then id. Beyond the API: the site, MCP and A2A.
+ */
+function priceListingSql(
+  query: ListQuery,
+  clauses: string[],
+  params: unknown[],
+  add: (value: unknown) => string,
+  offset: number,
+  cap: number,
+): { count: Sql; page: Sql } {
+  const where = `${clauses.join(' AND ')} AND e.listed_until >= $2`;
+  const limit = offset + query.perPage;
+  // A price filter leaves nothing without a price to list after the others.
+  const unpriced = query.free || query.maxPriceCents !== undefined ? [] : [
+    `(SELECT e.id, NULL::int AS price, e.starts_at FROM events e WHERE ${where} AND e.min_price_cents IS NULL
+       ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`,
+  ];
+  const parts = [
+    `(SELECT e.id, e.min_price_cents AS price, e.starts_at FROM events e WHERE ${where} AND e.min_price_cents IS NOT NULL
+       ORDER BY e.min_price_cents ASC, e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`,
+    ...unpriced,
+  ];
+  return {
+    count: {
+      text: `SELECT count(*)::int AS total FROM (SELECT 1 FROM events e WHERE ${where} LIMIT ${cap}) t`,
+      params,
+    },
+    page: {
+      text: `SELECT ${EVENT_COLUMNS}
+             FROM (SELECT id, price, starts_at FROM (${parts.join(' UNION ALL ')}) u
+                   ORDER BY price ASC NULLS LAST, starts_at ASC NULLS LAST, id ASC LIMIT ${query.perPage} OFFSET ${offset}) picked
+             JOIN events e ON e.id = picked.id
+             LEFT JOIN venues v ON v.id = e.venue_id
+             ORDER BY picked.price ASC NULLS LAST, picked.starts_at ASC NULLS LAST, picked.id ASC`,
+      params,
+    },
   };
 }
 

@@ -15,7 +15,38 @@ const DATE_PHRASES: ReadonlyArray<[RelativeDay, RegExp]> = [
 
 const NEAR = /\b(?:perto\s+d[eoa]s?|proximo\s+(?:a|de|do|da)|nos arredores de|near|around|close to|nearby)\s+(.+)$/;
 
-export type NaturalRequest = { q: string; when: RelativeDay | null; nearCity: { city: string; lat: number; lng: number } | null };
+/** What a request says of price: free, or at most a number of reais (with fees). */
+export type PriceWish = { free: true } | { maxBrl: number };
+
+export type NaturalRequest = {
+  q: string;
+  when: RelativeDay | null;
+  nearCity: { city: string; lat: number; lng: number } | null;
+  price: PriceWish | null;
+};
+
+// "grátis", "de graça", "gratuito", "free"; "até 50 reais", "até R$ 50", "no máximo 100",
+// "menos de 80 reais", "under 50", "up to R$ 30,00" (on folded text: no accents).
+const FREE = /\b(?:gratis|gratuit[oa]s?|de graca|na faixa|free|sem custo)\b/;
+const MAX_PRICE = /\b(?:ate|no maximo|menos de|abaixo de|por ate|under|up to|below|less than)\s+(?:r\$\s*|brl\s*)?(\d{1,6})(?:[.,]\d{1,2})?(?:\s*(?:reais|real|conto|contos|brl|r\$))?(?=\s|$)/;
+const MONEY = /\b(?:reais|real|contos?|brl)\b|r\$/;
+
+/**
+ * A price in the words of a request, and the request without them. A number after "até"
+ * is a price only with a currency ("até 50 reais", "até R$ 50") or alone with nothing
+ * after it ("até 50"): "até 20 de dezembro" stays text.
+ */
+export function readPriceWords(folded: string): { rest: string; price: PriceWish | null } {
+  let rest = ` ${folded} `;
+  const max = MAX_PRICE.exec(rest);
+  if (max && (MONEY.test(max[0]) || rest.slice(max.index + max[0].length).trim() === '')) {
+    rest = `${rest.slice(0, max.index)} ${rest.slice(max.index + max[0].length)}`;
+    const brl = Number(max[1]);
+    return { rest: rest.replace(/\s+/g, ' ').trim(), price: brl === 0 ? { free: true } : { maxBrl: brl } };
+  }
+  if (FREE.test(rest)) return { rest: rest.replace(FREE, ' ').replace(/\s+/g, ' ').trim(), price: { free: true } };
+  return { rest: folded.trim(), price: null };
+}
 
 export function readNaturalRequest(text: string, cities: FilterOptions['cities']): NaturalRequest {
   let rest = ` ${fold(text).replace(/\s+/g, ' ')} `;
@@ -39,5 +70,6 @@ export function readNaturalRequest(text: string, cities: FilterOptions['cities']
       rest = `${rest.slice(0, near.index)} ${after.slice(fold(known.city).length)}`;
     }
   }
-  return { q: rest.replace(/\s+/g, ' ').trim(), when, nearCity };
+  const { rest: words, price } = readPriceWords(rest.replace(/\s+/g, ' ').trim());
+  return { q: words, when, nearCity, price };
 }

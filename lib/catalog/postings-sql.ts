@@ -22,6 +22,10 @@ export function termKeys(term: ResolvedTerm, add: Add): string[][] {
       return term.spellings.map((w) => [add(w)]);
     case 'online':
       return [[add(' o:')], [add('online')]];
+    case 'category': {
+      const words = term.words.map(lexeme).filter(Boolean);
+      return words.length > 0 ? [[add(` k:${term.category}`)], words.map((w) => add(w))] : [[add(` k:${term.category}`)]];
+    }
     case 'city':
     case 'state': {
       const groups: string[][] = [];
@@ -63,16 +67,44 @@ export function dateConditions(query: ListQuery, add: Add): string[] {
   return conds;
 }
 
-/** The filters of a listing as keys every result must have: city, state, organizer. */
+/** The price bands of the postings (migration 010), in reais: an event is in each band its lowest price fits. */
+export const PRICE_BANDS_BRL = [0, 50, 100, 200] as const;
+
+/**
+ * The filters of a listing as keys every result must have, the most selective first
+ * (the first is what a listing by filters walks): organizer, category, city, all ages,
+ * price band, state.
+ */
 export function filterKeys(query: ListQuery, add: Add): string[] {
   const keys: string[] = [];
-  if (query.city) keys.push(`' c:' || catalog_fold(${add(query.city)})`);
-  // Anything but two letters is no state: a key no event has.
-  if (query.state) keys.push(add(/^[a-z]{2}$/i.test(query.state) ? ` s:${query.state.toLowerCase()}` : ' s:'));
   if (query.organization) {
     keys.push(`(SELECT ' p:' || id FROM producers WHERE brand_id = $1 AND slug = ${add(query.organization)})`);
   }
+  if (query.category) keys.push(add(` k:${query.category}`));
+  if (query.city) keys.push(`' c:' || catalog_fold(${add(query.city)})`);
+  if (query.allAges) keys.push(add(' a:livre'));
+  const band = priceBand(query);
+  if (band !== null) keys.push(add(` $:${band}`));
+  // Anything but two letters is no state: a key no event has.
+  if (query.state) keys.push(add(/^[a-z]{2}$/i.test(query.state) ? ` s:${query.state.toLowerCase()}` : ' s:'));
   return keys;
+}
+
+/** The narrowest price band that holds every event a price filter asks for, or null (none, or above every band). */
+export function priceBand(query: ListQuery): number | null {
+  if (query.free) return 0;
+  if (query.maxPriceCents === undefined) return null;
+  return PRICE_BANDS_BRL.find((b) => b * 100 >= query.maxPriceCents!) ?? null;
+}
+
+/**
+ * A price filter that is not a band exactly ("até 80 reais"): a probe of the event's
+ * lowest price on sale, for the entry walked.
+ */
+export function priceConditions(query: ListQuery, add: Add): string[] {
+  if (query.free || query.maxPriceCents === undefined) return [];
+  if (PRICE_BANDS_BRL.some((b) => b * 100 === query.maxPriceCents)) return [];
+  return [`EXISTS (SELECT 1 FROM events x WHERE x.id = p.event_id AND x.min_price_cents <= ${add(query.maxPriceCents)} OFFSET 0)`];
 }
 
 /** Where an event's entries are: the entry walked (p), or an events row (e). */

@@ -58,8 +58,11 @@ function text(raw: string | null, max = MAX_QUERY_LENGTH): string | undefined {
   return value ? value : undefined;
 }
 
-/** Reads listEvents parameters leniently: blank means absent, numbers are clamped. */
-export function parseListQuery(params: URLSearchParams): ListQuery {
+/**
+ * Reads listEvents parameters leniently: blank means absent, numbers are clamped.
+ * `prices`: also the filters beyond the API (the site, MCP and A2A; see readSearchFilters).
+ */
+export function parseListQuery(params: URLSearchParams, options: { prices?: boolean } = {}): ListQuery {
   return {
     q: text(params.get('q')),
     city: text(params.get('city')),
@@ -68,7 +71,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     page: clampInt(params.get('page'), PAGE.default, PAGE.min),
     perPage: clampInt(params.get('per_page'), PER_PAGE.default, PER_PAGE.min, PER_PAGE.max),
     // Filters that cannot mean anything are left out here; the API refuses them (checkListQuery).
-    ...readSearchFilters(params).filters,
+    ...readSearchFilters(params, options).filters,
   };
 }
 

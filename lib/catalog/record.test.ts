@@ -18,6 +18,10 @@ describe('eventRecord', () => {
       name: 'Show',
       description: null,
       status: null,
+      category: null,
+      age_rating: null,
+      event_status: 'scheduled',
+      previous_starts_at: null,
       starts_at: null,
       ends_at: null,
       timezone: null,
@@ -115,6 +119,23 @@ describe('eventRecord', () => {
     expect(issues({ ...minimal, sectors: [{ name: 'Pista', lots: [] }] })).toEqual([expect.stringMatching(/^sectors\.0\.lots: /)]);
     expect(issues({ ...minimal, sectors: [{ name: 'Pista', lots: [{ ...lot, price_cents: -1 }] }] })).toEqual([expect.stringMatching(/^sectors\.0\.lots\.0\.price_cents: /)]);
     expect(issues({ ...minimal, sectors: [{ name: 'Pista', lots: [{ ...lot, fee_cents: 10.5 }] }] })).toEqual([expect.stringMatching(/^sectors\.0\.lots\.0\.fee_cents: /)]);
+  });
+
+  test('category, age rating and event status come from closed lists', () => {
+    expect(issues({ ...minimal, category: 'teatro', age_rating: '14', event_status: 'cancelled' })).toEqual([]);
+    expect(issues({ ...minimal, category: 'Teatro' })).toEqual([expect.stringMatching(/^category: /)]);
+    expect(issues({ ...minimal, category: 'opera' })).toEqual([expect.stringMatching(/^category: /)]);
+    expect(issues({ ...minimal, age_rating: 14 })).toEqual([expect.stringMatching(/^age_rating: /)]);
+    expect(issues({ ...minimal, age_rating: 'L' })).toEqual([expect.stringMatching(/^age_rating: /)]);
+    expect(issues({ ...minimal, event_status: 'canceled' })).toEqual([expect.stringMatching(/^event_status: /)]);
+  });
+
+  test('a previous start belongs to a rescheduled or postponed event', () => {
+    const previous_starts_at = '2026-05-01T20:00:00-03:00';
+    expect(issues({ ...minimal, event_status: 'rescheduled', previous_starts_at })).toEqual([]);
+    expect(issues({ ...minimal, event_status: 'postponed', previous_starts_at })).toEqual([]);
+    expect(issues({ ...minimal, previous_starts_at })).toEqual([expect.stringMatching(/^previous_starts_at: /)]);
+    expect(issues({ ...minimal, event_status: 'rescheduled', previous_starts_at: 'maio' })).toEqual([expect.stringMatching(/^previous_starts_at: /)]);
   });
 
   test('flags are booleans, not truthy text', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGE_RATINGS, CATEGORY_SLUGS, EVENT_STATUSES } from './categories';
 import { isTimeZone } from './time';
 
 // One line of the catalog's NDJSON import format: an event with its venue, producer and
@@ -62,6 +63,13 @@ export const eventRecord = z
     name: text(300),
     description: z.string().max(100_000).nullable().default(null),
     status: optionalText(60),
+    // What people browse by (lib/catalog/categories.ts): one category of the taxonomy,
+    // the age rating (classificação indicativa), and whether the event happens as announced.
+    category: z.enum(CATEGORY_SLUGS).nullable().default(null),
+    age_rating: z.enum(AGE_RATINGS).nullable().default(null),
+    event_status: z.enum(EVENT_STATUSES).default('scheduled'),
+    /** The start announced before a rescheduling or postponement. */
+    previous_starts_at: instant.nullable().default(null),
     starts_at: instant.nullable().default(null),
     ends_at: instant.nullable().default(null),
     timezone: z.string().refine(isTimeZone, 'an IANA time zone').nullable().default(null),
@@ -81,6 +89,10 @@ export const eventRecord = z
   .refine((e) => !e.starts_at || !e.ends_at || e.ends_at >= e.starts_at, {
     message: 'ends_at is before starts_at',
     path: ['ends_at'],
+  })
+  .refine((e) => e.previous_starts_at === null || e.event_status === 'rescheduled' || e.event_status === 'postponed', {
+    message: 'previous_starts_at is only for a rescheduled or postponed event',
+    path: ['previous_starts_at'],
   });
 
 export type EventRecordInput = z.input<typeof eventRecord>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORY_SLUGS } from './categories';
 
 // The listing's filters beyond the spec (additive): calendar dates, a place and a radius,
 // and the order. Unlike paging, which is clamped, a filter that cannot mean anything is
@@ -7,7 +8,11 @@ import { z } from 'zod';
 /** Radius of `near`, in kilometres: the default, and the most that can be asked for. */
 export const RADIUS_KM = { default: 50, max: 500 } as const;
 export const SORTS = ['relevance', 'date', 'distance'] as const;
-export type Sort = (typeof SORTS)[number];
+/** Sorting by the lowest price with fees is for the site, MCP and A2A: the API shows no prices. */
+export const SORTS_WITH_PRICE = [...SORTS, 'price'] as const;
+export type Sort = (typeof SORTS_WITH_PRICE)[number];
+/** The most a price filter asks for, in reais. */
+export const MAX_PRICE_BRL = 100_000;
 
 export type SearchFilters = {
   /** First and last calendar day (YYYY-MM-DD) of the start, in each event's own time zone, inclusive. */
@@ -18,9 +23,28 @@ export type SearchFilters = {
   radiusKm?: number;
   /** As asked; absent: relevance with a search, date without. */
   sort?: Sort;
+  /** A category of the taxonomy (lib/catalog/categories.ts), by slug. */
+  category?: string;
+  // Beyond the API (prices and ratings are not in its Event): the site, MCP and A2A.
+  /** Only events with a lot on sale at no cost. */
+  free?: boolean;
+  /** Only events with a lot on sale at most this price with fees, in cents. */
+  maxPriceCents?: number;
+  /** Only events rated for all ages ("livre"). */
+  allAges?: boolean;
 };
 
-export type FilterErrorCode = 'invalid_date' | 'invalid_date_range' | 'invalid_near' | 'invalid_radius' | 'invalid_sort';
+/** The filters that read prices or ratings, which the public API does not offer. */
+export const beyondApi = (f: SearchFilters): boolean => Boolean(f.free || f.maxPriceCents !== undefined || f.allAges || f.sort === 'price');
+
+export type FilterErrorCode =
+  | 'invalid_date'
+  | 'invalid_date_range'
+  | 'invalid_near'
+  | 'invalid_radius'
+  | 'invalid_sort'
+  | 'invalid_category'
+  | 'invalid_price';
 export type FilterError = { code: FilterErrorCode; detail: string };
 
 /** A real calendar day written YYYY-MM-DD ("2026-02-30" is not one). */
@@ -44,8 +68,10 @@ const first = (params: URLSearchParams, name: string) => {
 /**
  * Reads the filters. A bad one is left out and reported (the first, in `error`): the API
  * refuses the request, the site and the agents' tools go on without it. Blank means absent.
+ * `prices`: also the filters beyond the API (`free`, `price_max` in reais, `age_rating`
+ * "livre", `sort=price`); the API never reads them.
  */
-export function readSearchFilters(params: URLSearchParams): { filters: SearchFilters; error: FilterError | null } {
+export function readSearchFilters(params: URLSearchParams, { prices = false }: { prices?: boolean } = {}): { filters: SearchFilters; error: FilterError | null } {
   const filters: SearchFilters = {};
   const errors: FilterError[] = [];
   const fail = (code: FilterErrorCode, detail: string) => errors.push({ code, detail });
@@ -78,9 +104,29 @@ export function readSearchFilters(params: URLSearchParams): { filters: SearchFil
     else filters.radiusKm = r;
   }
 
+  const category = first(params, 'category');
+  if (category !== undefined) {
+    if (!(CATEGORY_SLUGS as readonly string[]).includes(category)) fail('invalid_category', `category must be one of ${CATEGORY_SLUGS.join(', ')}.`);
+    else filters.category = category;
+  }
+
+  if (prices) {
+    const free = first(params, 'free');
+    if (free === 'true' || free === '1') filters.free = true;
+    const max = first(params, 'price_max');
+    if (max !== undefined) {
+      const brl = decimal(max);
+      if (brl === null || brl < 0 || brl > MAX_PRICE_BRL) fail('invalid_price', `price_max must be a number of reais from 0 to ${MAX_PRICE_BRL}.`);
+      else if (brl === 0) filters.free = true;
+      else filters.maxPriceCents = Math.round(brl * 100);
+    }
+    if (first(params, 'age_rating') === 'livre') filters.allAges = true;
+  }
+
+  const sorts: readonly string[] = prices ? SORTS_WITH_PRICE : SORTS;
   const sort = first(params, 'sort');
   if (sort !== undefined) {
-    if (!(SORTS as readonly string[]).includes(sort)) fail('invalid_sort', `sort must be one of ${SORTS.join(', ')}.`);
+    if (!sorts.includes(sort)) fail('invalid_sort', `sort must be one of ${sorts.join(', ')}.`);
     else if (sort === 'distance' && !filters.near) fail('invalid_sort', 'sort=distance needs near=<latitude>,<longitude>.');
     else filters.sort = sort as Sort;
   }
@@ -104,6 +150,10 @@ export const SearchFiltersDoc = {
   radius_km: z.string().optional().meta({
     description: `Radius of \`near\` in kilometres: above 0, at most ${RADIUS_KM.max}; default ${RADIUS_KM.default}. Anything else: 400 \`invalid_radius\`. Ignored without \`near\`.`,
     example: '25',
+  }),
+  category: z.enum(CATEGORY_SLUGS).optional().meta({
+    description: `Only events of this category (the slugs of the catalog's taxonomy). Anything else: 400 \`invalid_category\`. A search text that names a category ("teatro", "stand up", "pra criança") also finds its events.`,
+    example: 'teatro',
   }),
   sort: z.enum(SORTS).optional().meta({
     description: 'Order of the results: `relevance` (the default with `q`; without `q` it is `date`), `date` (soonest first) or `distance` (nearest venue first, then soonest; needs `near`, else 400 `invalid_sort`). Ties always go to the sooner event, then to id.',

@@ -177,6 +177,16 @@ export function termSql(term: ResolvedTerm, add: (value: unknown) => string, ind
     };
   }
   const words = term.words.map(lexeme).filter(Boolean);
+  if (term.kind === 'category') {
+    // Events of the category first; an event that only says the words ranks as its text does.
+    const text = () => (words.length > 0 ? weightedScore(add, (w) => tsquery(words, w)) : '0');
+    return {
+      cond: () => `(e.category = ${add(term.category)}::text${words.length > 0 ? ` OR ${match(add(tsquery(words)))}` : ''})`,
+      score: () => `(${text()}) + (CASE WHEN e.category = ${add(term.category)}::text THEN 10 ELSE 0 END)`,
+      name: null,
+      weighted: null,
+    };
+  }
   const place = term.kind === 'city' ? { city: term.city, state: term.state } : { city: null, state: term.abbr };
   return {
     cond: () => {

@@ -4,7 +4,15 @@ import { analyzeQuery, editDistance, fold, isOneTypoAway } from './search-terms'
 const places = { cities: new Set(['recife', 'sao paulo', 'rio de janeiro', 'belo horizonte', 'salvador', 'campinas']) };
 const show = (q: string) =>
   analyzeQuery(q, places).map((t) =>
-    t.kind === 'text' ? `${t.folded}${t.prefix ? '*' : ''}` : t.kind === 'city' ? `city:${t.city}${t.state ? `/${t.state}` : ''}` : t.kind === 'state' ? `state:${t.abbr}` : 'online',
+    t.kind === 'text'
+      ? `${t.folded}${t.prefix ? '*' : ''}`
+      : t.kind === 'city'
+        ? `city:${t.city}${t.state ? `/${t.state}` : ''}`
+        : t.kind === 'state'
+          ? `state:${t.abbr}`
+          : t.kind === 'category'
+            ? `category:${t.category}(${t.words.join(' ')})`
+            : 'online',
   );
 
 describe('analyzeQuery', () => {
@@ -17,15 +25,20 @@ describe('analyzeQuery', () => {
     ['Rio de Janeiro', ['city:rio de janeiro/rj']],
     ['samba no rio', ['samba', 'rio*']],
     ['pernambuco', ['state:pe']],
-    ['festival in minas gerais', ['festival', 'state:mg']],
-    ['stand-up', ['stand', 'up*']],
+    ['festival in minas gerais', ['category:festivais(festival)', 'state:mg']],
+    ['stand-up', ['category:stand-up(stand up)']],
+    ['stand up em recife', ['category:stand-up(stand up)', 'city:recife']],
+    ['teatro', ['category:teatro(teatro)']],
+    ['teat', ['teat*']],
+    ['peça pra criança', ['category:teatro(peca)', 'category:infantil(crianca)']],
+    ['comedia comédia', ['category:stand-up(comedia)']],
     ['shows para hoje', []],
     ['!!!', []],
     ['forró to', ['forro']],
     ['forró TO', ['forro', 'state:to']],
     ['para', []],
-    ['workshop online', ['workshop', 'online']],
-    ['curso de fotografia online em Recife', ['curso', 'fotografia', 'online', 'city:recife']],
+    ['workshop online', ['category:cursos-e-workshops(workshop)', 'online']],
+    ['curso de fotografia online em Recife', ['category:cursos-e-workshops(curso)', 'fotografia', 'online', 'city:recife']],
     ['Online ONLINE virtual', ['online']],
   ])('%s', (q, expected) => {
     expect(show(q)).toEqual(expected);

@@ -1,3 +1,5 @@
+import { categoryAt } from './categories';
+
 // What a search text means, before any database work: its words, folded; the words that
 // carry no meaning in a catalog search (stop words and filler, Portuguese and English);
 // places (cities of the catalog, Brazilian states by abbreviation or name); and which
@@ -71,7 +73,9 @@ export type CityTerm = { kind: 'city'; city: string; state: string | null; words
 export type StateTerm = { kind: 'state'; abbr: string; words: string[]; label: string };
 /** "online": events that happen online, and those that say so in their text. */
 export type OnlineTerm = { kind: 'online'; label: string };
-export type Term = TextTerm | CityTerm | StateTerm | OnlineTerm;
+/** A category of the taxonomy named by its words ("teatro", "stand up", "pra criança"): its events, and those that say the words. */
+export type CategoryTerm = { kind: 'category'; category: string; words: string[]; label: string };
+export type Term = TextTerm | CityTerm | StateTerm | OnlineTerm | CategoryTerm;
 
 /** Words that ask for online events. */
 const ONLINE_WORDS: ReadonlySet<string> = new Set(['online', 'onlines', 'virtual', 'virtuais']);
@@ -96,6 +100,17 @@ export function analyzeQuery(q: string, places: Places): Term[] {
       terms.push({ ...place.term, label: typed.slice(i, i + place.length).join(' ') } as Term);
       words += place.length;
       i += place.length;
+      continue;
+    }
+    // A category phrase is read whole: its events, and those whose text has its words.
+    const named = categoryAt(folded, i);
+    if (named) {
+      if (!terms.some((t) => t.kind === 'category' && t.category === named.category.slug)) {
+        const words = folded.slice(i, i + named.length).filter((w) => !OPTIONAL_WORDS.has(w));
+        terms.push({ kind: 'category', category: named.category.slug, words, label: typed.slice(i, i + named.length).join(' ') });
+      }
+      words += named.length;
+      i += named.length;
       continue;
     }
     const w = folded[i]!;

@@ -2,9 +2,13 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { brandRegistry } from '../brand/registry';
 import type { Brand } from '../brand/schema';
 import { startCatalog } from '../startup/catalog';
+import { getCardPrices } from './card-prices';
+import { getEventFacts } from './event-facts';
 import { getEvent, listEvents } from './events';
-import { judgedQueries, relevantSet, type Judged } from './judged-queries';
+import { judgedQueries, relevantSet, type Judged, type JudgedQuery } from './judged-queries';
+import { readPriceWords } from './natural-request';
 import { parseListQuery } from './query-params';
+import { fold } from './search-terms';
 
 // The judged query set on the process-wide demo catalog (720 events, three brands): for
 // every query that has relevant events, the top 3 results are all relevant (or all the
@@ -16,9 +20,14 @@ async function loadCatalog(brand: Brand): Promise<Catalog> {
   const bySlug = new Map<string, Judged>();
   for (let page = 1; ; page++) {
     const r = await listEvents(brand, parseListQuery(new URLSearchParams({ per_page: '50', page: String(page) })));
+    const ids = r.data.map((e) => e.id);
+    const [facts, prices] = await Promise.all([getEventFacts(brand, ids), getCardPrices(brand, ids)]);
     for (const e of r.data) {
       const d = (await getEvent(brand, e.slug))!;
       bySlug.set(e.slug, {
+        category: facts.get(e.id)?.category ?? null,
+        // A closed event sells nothing, whatever its lots say.
+        lowest: e.is_closed ? null : (prices.get(e.id)?.lowest_total_cents ?? null),
         name: e.name,
         city: e.location?.city ?? null,
         state_abbr: e.location?.state_abbr ?? null,
@@ -34,6 +43,23 @@ async function loadCatalog(brand: Brand): Promise<Catalog> {
   return { brand, events, bySlug, producer };
 }
 
+/**
+ * A judged query as the site asks it: its filters, and prices in its words read as
+ * filters; queries within the API's reach are asked as the API would.
+ */
+function judgedRequest(query: JudgedQuery) {
+  const params = new URLSearchParams({ ...query.params, per_page: '3' });
+  if (!query.beyondApi) {
+    params.set('q', query.q);
+    return parseListQuery(params);
+  }
+  const { rest, price } = readPriceWords(fold(query.q));
+  params.set('q', rest);
+  if (price && 'free' in price) params.set('free', 'true');
+  else if (price) params.set('price_max', String(price.maxBrl));
+  return parseListQuery(params, { prices: true });
+}
+
 describe('the judged query set', () => {
   const catalogs: Catalog[] = [];
   beforeAll(async () => {
@@ -41,8 +67,12 @@ describe('the judged query set', () => {
     for (const brand of brandRegistry().brands) catalogs.push(await loadCatalog(brand));
   }, 120_000);
 
-  test('has at least 40 queries, in Portuguese and English', () => {
-    expect(judgedQueries('Silva Produções').length).toBeGreaterThanOrEqual(40);
+  test('has at least 80 queries, in Portuguese and English, with categories, places and prices', () => {
+    const all = judgedQueries('Silva Produções');
+    expect(all.length).toBeGreaterThanOrEqual(80);
+    expect(all.filter((q) => q.params?.category).length).toBeGreaterThanOrEqual(3);
+    expect(all.filter((q) => q.params?.city && !q.q).length).toBeGreaterThanOrEqual(2);
+    expect(all.filter((q) => q.params?.free || q.params?.price_max || /gr[aá]tis|gra[cç]a|at[eé] /.test(q.q)).length).toBeGreaterThanOrEqual(8);
   });
 
   test('top 3 all relevant for every query with relevant events; none empty', async () => {
@@ -55,11 +85,12 @@ describe('the judged query set', () => {
         const relevant = relevantSet(query, c.events);
         if (relevant.size === 0) continue;
         judged++;
-        const r = await listEvents(c.brand, parseListQuery(new URLSearchParams({ q: query.q, per_page: '3' })));
+        const r = await listEvents(c.brand, judgedRequest(query));
         if (r.data.length === 0) empty++;
         const top = r.data.map((e) => c.bySlug.get(e.slug)!);
         const k = Math.min(3, relevant.size);
-        const ok = top.length >= k && top.slice(0, k).every((e) => relevant.has(e));
+        // With filters, every result meets them; the top 3 are relevant.
+        const ok = top.length >= k && top.slice(0, k).every((e) => relevant.has(e)) && top.every((e) => (query.filters ?? []).every((p) => p(e)));
         if (ok) good++;
         else failures.push(`${c.brand.id} "${query.q}" (${relevant.size} relevant): ${r.data.map((e) => `${e.name} @ ${e.location?.city ?? 'online'}`).join(' | ')}`);
       }

@@ -7,6 +7,8 @@ import accountRecovery006 from './migrations/006-account-recovery';
 import tokenFamilies007 from './migrations/007-token-families';
 import postings008 from './migrations/008-postings';
 import typoIndex009 from './migrations/009-typo-index';
+import browsing010 from './migrations/010-browsing';
+import eventChanges010 from './migrations/010-event-changes';
 import type { Db } from './types';
 
 /**
@@ -24,6 +26,8 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '007-token-families', sql: tokenFamilies007 },
   { id: '008-postings', sql: postings008 },
   { id: '009-typo-index', sql: typoIndex009 },
+  { id: '010-browsing', sql: browsing010 },
+  { id: '010-event-changes', sql: eventChanges010 },
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 // Any fixed number: two servers starting at once take turns instead of racing.

@@ -1,10 +1,12 @@
 import type { Brand } from '../brand/schema';
 import { brandOrDefault } from '../brand/registry';
-import { CORS_HEADERS } from '../http/headers';
+import { CORS_HEADERS, etagMatches, strongEtag } from '../http/headers';
 import { domainProblem } from '../http/domain-problem';
 import { problemResponse } from '../http/problem';
+import { CONTENT_SIGNAL } from './texts';
 
-export type Doc = { body: string; type: string; status?: number; headers?: Record<string, string> };
+/** A document; `etag` gives it an ETag and answers a matching If-None-Match with 304. */
+export type Doc = { body: string; type: string; status?: number; headers?: Record<string, string>; cache?: string; etag?: boolean };
 type Build = (brand: Brand, request: Request, params: Record<string, string>) => Doc | null | Promise<Doc | null>;
 
 const DOC_CACHE = 'public, max-age=300, s-maxage=300';
@@ -19,11 +21,15 @@ export function docRoute(build: Build) {
     try {
       const doc = await build(brand, request, (await context?.params) ?? {});
       if (!doc) return problemResponse(brand.site_url, 'not_found', 'No such document.', CORS_HEADERS);
+      const headers: Record<string, string> = { 'Content-Type': doc.type, 'Cache-Control': doc.cache ?? DOC_CACHE, ...CORS_HEADERS, ...doc.headers };
+      if (doc.etag) {
+        headers.ETag = strongEtag(doc.body);
+        if (etagMatches(request.headers.get('if-none-match'), headers.ETag)) return new Response(null, { status: 304, headers });
+      }
       const body = request.method === 'HEAD' ? null : doc.body;
-      return new Response(body, {
-        status: doc.status ?? 200,
-        headers: { 'Content-Type': doc.type, 'Cache-Control': DOC_CACHE, ...CORS_HEADERS, ...doc.headers },
-      });
+      // Markdown documents state the robots.txt preferences on the answer too.
+      if (doc.type.startsWith('text/markdown')) headers['Content-Signal'] = CONTENT_SIGNAL;
+      return new Response(body, { status: doc.status ?? 200, headers });
     } catch (err) {
       const known = domainProblem(err);
       if (!known) throw err;

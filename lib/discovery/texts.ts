@@ -1,3 +1,4 @@
+import { PROTOCOL_VERSIONS } from '../mcp/protocol';
 import type { Brand } from '../brand/schema';
 import { brandUrls } from './urls';
 
@@ -42,7 +43,9 @@ Every page of ${u.site} answers in Markdown when asked with \`Accept: text/markd
 ## Agents
 
 - [Agent skills](${u.skillsIndex}): how to search the catalog and read prices; how to hand a person to the site
-- [MCP server](${u.mcp}): tools search_events, get_event, get_event_page (Streamable HTTP)
+- [MCP server](${u.mcp}): tools search_events, get_event, get_event_page (Streamable HTTP; revisions ${PROTOCOL_VERSIONS.join(', ')})
+- [MCP server card](${u.mcpServerCard}): where and how to connect, before connecting
+- [AI catalog](${u.aiCatalog}): the MCP server card, the A2A agent card, the agent skills and the API catalog in one list
 - [Authentication for agents](${u.authMd}): acting for a person needs that person's own login on the website
 - [Anonymous agent credential](${u.identity}): optional, grants no access; send it as \`X-Agent-Credential\`
 `;
@@ -57,7 +60,7 @@ ${brand.name} lets agents read its public event catalog without any credential, 
 ## 1. Discover
 
 - Protected resource metadata: ${u.site}/.well-known/oauth-protected-resource
-- Authorization server metadata: ${u.site}/.well-known/oauth-authorization-server (issuer ${u.site}; its \`agent_auth\` block repeats this page in fields)
+- Authorization server metadata: ${u.site}/.well-known/oauth-authorization-server (issuer ${u.site}). It lists no OAuth grant type, response type or \`token_endpoint\`: the token endpoint below is not an RFC 6749 one (it takes JSON, \`X-Origin\` and a CAPTCHA a person solves), and revocation is not RFC 7009. Its \`agent_auth\` block names the real endpoints and how each is called (\`token_request\`, \`refresh_request\`, \`revocation_request\`).
 
 ## 2. Reading needs nothing
 

@@ -1,4 +1,5 @@
 import type { Brand } from '../brand/schema';
+import { OPENAPI_MEDIA_TYPE } from '../http/service-desc';
 import { brandUrls } from './urls';
 
 export const API_CATALOG_PROFILE = 'https://www.rfc-editor.org/info/rfc9727';
@@ -11,7 +12,7 @@ export function apiCatalog(brand: Brand) {
     linkset: [
       {
         anchor: u.api,
-        'service-desc': [{ href: u.openapi, type: 'application/vnd.oai.openapi+json;version=3.1' }],
+        'service-desc': [{ href: u.openapi, type: OPENAPI_MEDIA_TYPE }],
         'service-doc': [{ href: u.apiDoc, type: 'text/markdown' }],
         status: [{ href: u.health, type: 'application/json' }],
       },
@@ -19,12 +20,13 @@ export function apiCatalog(brand: Brand) {
   };
 }
 
-/** The Link header that points at the catalog and the API description (home page, catalog HEAD). */
+/** The Link header that points at the catalogs and the API description (home page, catalog HEAD). */
 export function discoveryLinkHeader(brand: Brand): string {
   const u = brandUrls(brand);
   return [
     `<${u.apiCatalog}>; rel="api-catalog"`,
-    `<${u.openapi}>; rel="service-desc"; type="application/vnd.oai.openapi+json;version=3.1"`,
+    `<${u.aiCatalog}>; rel="ai-catalog"; type="application/ai-catalog+json"`,
+    `<${u.openapi}>; rel="service-desc"; type="${OPENAPI_MEDIA_TYPE}"`,
     `<${u.apiDoc}>; rel="service-doc"; type="text/markdown"`,
   ].join(', ');
 }
@@ -42,20 +44,20 @@ export function protectedResource(brand: Brand) {
 }
 
 /**
- * RFC 8414 authorization server metadata. It names only what exists: a token and a
- * revocation endpoint on the brand's authentication host. There is no authorization
- * endpoint, dynamic registration, JWKS, PKCE or scope; accounts are made by a person.
+ * RFC 8414 authorization server metadata, every member of it true of the authentication
+ * host. That host speaks no OAuth grant: its token endpoint takes JSON with X-Origin and
+ * a CAPTCHA only a person can solve (spec 4.6 and 5), so it is no RFC 6749 token endpoint
+ * and is not named `token_endpoint`; nor is DELETE /auth/revoke an RFC 7009 revocation
+ * endpoint. `grant_types_supported` is present and empty because its absence would mean
+ * ["authorization_code", "implicit"]; `response_types_supported` (required) is empty as
+ * there is no authorization endpoint. What the host really takes is in `agent_auth`.
  */
 export function authorizationServer(brand: Brand) {
   const u = brandUrls(brand);
   return {
     issuer: u.site,
-    token_endpoint: u.token,
-    revocation_endpoint: u.revoke,
     response_types_supported: [],
-    grant_types_supported: ['password'],
-    token_endpoint_auth_methods_supported: ['none'],
-    revocation_endpoint_auth_methods_supported: ['none'],
+    grant_types_supported: [],
     service_documentation: u.authMd,
     agent_auth: {
       skill: u.authMd,
@@ -75,6 +77,16 @@ export function authorizationServer(brand: Brand) {
       revocation_uri: u.revoke,
       register_uri: u.register,
       origin_header: { name: 'X-Origin', value: u.site },
+      // How each endpoint is called, exactly as the authentication host takes it.
+      token_request: {
+        method: 'POST',
+        content_type: 'application/json',
+        fields: ['email', 'password', 'g-captcha-response'],
+        captcha: 'solved by the person in a real browser; a headless agent cannot obtain a token alone',
+        response_fields: ['type', 'token', 'expires_at'],
+      },
+      refresh_request: { method: 'POST', credential: 'Authorization: Bearer <token>', response_fields: ['type', 'token', 'expires_at'] },
+      revocation_request: { method: 'DELETE', credential: 'Authorization: Bearer <token>' },
     },
   };
 }

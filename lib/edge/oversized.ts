@@ -4,6 +4,7 @@ import { authProblem } from '../auth-host/problem';
 import { brandForHost, brandRegistry, defaultBrand } from '../brand/registry';
 import { CORS_HEADERS } from '../http/headers';
 import { problemResponse } from '../http/problem';
+import { isApiPath, withServiceDesc } from '../http/service-desc';
 import { OVERSIZED_HEADER } from '../server/markers.mjs';
 
 /**
@@ -18,5 +19,7 @@ export function oversizedBody(request: NextRequest): Response | undefined {
   const host = request.headers.get('host');
   const authBrand = isAuthHost(host) ? brandsOfAuthHost(brandRegistry(), host)[0] : undefined;
   if (authBrand) return authProblem(authBrand.auth_url, 'payload_too_large', detail);
-  return problemResponse((brandForHost(host) ?? defaultBrand()).site_url, 'payload_too_large', detail, CORS_HEADERS);
+  const brand = brandForHost(host);
+  const site = (brand ?? defaultBrand()).site_url;
+  return problemResponse(site, 'payload_too_large', detail, brand && isApiPath(request.nextUrl.pathname) ? withServiceDesc(site, CORS_HEADERS) : CORS_HEADERS);
 }

@@ -3,6 +3,7 @@ import { prefersMarkdown } from '../http/negotiate';
 import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER, RENDER_HEADER, selfRewriteHeaders } from '../http/self-request';
 import { canonicalPagePath, markdownResponse, peekMarkdown } from '../markdown/cache';
 import { aliasTarget } from '../site/aliases';
+import { isLandingPath } from '../site/landing';
 import { MISSING_PATH, eventExists, eventSlugOf } from '../site/event-exists';
 import { FILL_HEADER, pageKey, peekPage, renderPage, servePage } from '../site/page-cache';
 import { PERSONAL_CACHE_CONTROL, personalPage, publicPage } from '../site/page-responses';
@@ -55,6 +56,12 @@ async function personalAnswer(edge: Edge): Promise<Response> {
   const slug = eventSlugOf(edge.pathname);
   if (slug !== undefined && !(await eventExists(slug, host))) {
     return servePage(await renderPage(MISSING_PATH, host, 404), edge.request.method, { ...edge.headers, 'Cache-Control': PERSONAL_CACHE_CONTROL });
+  }
+  // A landing page of nothing: its public render (held for the window) already is the 404 page.
+  if (isLandingPath(edge.pathname)) {
+    const search = edge.request.nextUrl.search;
+    const page = await publicPage(pageKey(edge.brand.id, edge.pathname + search), edge.pathname + search, edge.pathname, host);
+    if (page.status === 404) return servePage(page, edge.request.method, { ...edge.headers, 'Cache-Control': PERSONAL_CACHE_CONTROL });
   }
   return personalPage(forwardedHeaders(edge.request), edge.headers);
 }

@@ -2,6 +2,7 @@ import { budgetFor, spendBudget } from '../agent/edge';
 import { rateLimitHeaders, warmRateLimits } from '../agent/rate-limit';
 import { CORS_HEADERS } from '../http/headers';
 import { problemResponse } from '../http/problem';
+import { isApiPath, withServiceDesc } from '../http/service-desc';
 import type { Edge } from './context';
 
 /**
@@ -17,9 +18,6 @@ export async function rateBudget(edge: Edge): Promise<Response | undefined> {
   const decision = await spendBudget(budget, pathname, request.method, request.headers, brand);
   Object.assign(edge.headers, rateLimitHeaders(decision));
   if (decision.allowed) return undefined;
-  return problemResponse(brand.site_url, 'rate_limited', `The ${decision.budget} budget is spent; retry in ${decision.resetS} s.`, {
-    ...CORS_HEADERS,
-    ...edge.headers,
-    'Retry-After': String(decision.resetS),
-  });
+  const headers = { ...CORS_HEADERS, ...edge.headers, 'Retry-After': String(decision.resetS) };
+  return problemResponse(brand.site_url, 'rate_limited', `The ${decision.budget} budget is spent; retry in ${decision.resetS} s.`, isApiPath(pathname) ? withServiceDesc(brand.site_url, headers) : headers);
 }

@@ -3,6 +3,7 @@ import { brandForHost, defaultBrand } from '../brand/registry';
 import { CATALOG_CACHE, CORS_HEADERS, NO_STORE, deprecationHeaders, etagMatches, strongEtag } from './headers';
 import { domainProblem } from './domain-problem';
 import { problemResponse, type ProblemCode } from './problem';
+import { withServiceDesc } from './service-desc';
 import { logError } from '../observability/log';
 
 export type ApiContext = {
@@ -28,11 +29,10 @@ const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 type Method = (typeof ALL_METHODS)[number];
 
 function problem(brand: Brand | null, code: ProblemCode, detail?: string, headers: Record<string, string> = {}) {
-  return problemResponse((brand ?? defaultBrand()).site_url, code, detail, {
-    ...CORS_HEADERS,
-    ...deprecationHeaders(),
-    ...headers,
-  });
+  const site = (brand ?? defaultBrand()).site_url;
+  const common = { ...CORS_HEADERS, ...deprecationHeaders(), ...headers };
+  // With no brand (an unknown host) there is no site URL to point at.
+  return problemResponse(site, code, detail, brand ? withServiceDesc(site, common) : common);
 }
 
 function toProblem(brand: Brand, err: unknown): Response {
@@ -55,15 +55,15 @@ function serialize(value: unknown): { body: string; etag: string } {
   return entry;
 }
 
-function respond(request: Request, result: ApiResult, headOnly: boolean): Response {
+function respond(request: Request, brand: Brand, result: ApiResult, headOnly: boolean): Response {
   const { body, etag } = serialize(result.body);
-  const headers: Record<string, string> = {
+  const headers: Record<string, string> = withServiceDesc(brand.site_url, {
     'Content-Type': 'application/json',
     'Cache-Control': result.cache === 'catalog' ? CATALOG_CACHE : NO_STORE,
     ...CORS_HEADERS,
     ...deprecationHeaders(),
     ...result.headers,
-  };
+  });
   if (result.cache === 'catalog') {
     headers.ETag = etag;
     if (etagMatches(request.headers.get('if-none-match'), etag)) {
@@ -92,13 +92,13 @@ export function apiRoute(handlers: Partial<Record<'GET' | 'POST', Handler>>): Re
     if (method === 'OPTIONS') {
       return new Response(null, {
         status: 204,
-        headers: {
+        headers: withServiceDesc(brand.site_url, {
           Allow: allow,
           ...CORS_HEADERS,
           'Access-Control-Allow-Methods': allow,
           'Access-Control-Allow-Headers': 'Content-Type, X-Agent-Credential, If-None-Match',
           'Access-Control-Max-Age': '86400',
-        },
+        }),
       });
     }
     const handler = method === 'HEAD' ? handlers.GET : method === 'GET' || method === 'POST' ? handlers[method] : undefined;
@@ -108,7 +108,7 @@ export function apiRoute(handlers: Partial<Record<'GET' | 'POST', Handler>>): Re
     try {
       const params = (await context?.params) ?? {};
       const result = await handler({ request, url: new URL(request.url), brand, params });
-      return respond(request, result, method === 'HEAD');
+      return respond(request, brand, result, method === 'HEAD');
     } catch (err) {
       return toProblem(brand, err);
     }

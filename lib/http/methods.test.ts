@@ -11,6 +11,8 @@ describe('methods before routing', () => {
     ['/robots.txt', 'GET, HEAD'],
     ['/.well-known/api-catalog', 'GET, HEAD'],
     ['/mcp', 'POST, OPTIONS'],
+    ['/mcp/server-card', 'GET, HEAD, OPTIONS'],
+    ['/.well-known/ai-catalog.json', 'GET, HEAD'],
     ['/a2a', 'POST, OPTIONS'],
     ['/api/public/v1/events', 'GET, HEAD, OPTIONS'],
     ['/api/public/v1/agent/identity', 'POST, OPTIONS'],

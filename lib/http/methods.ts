@@ -1,6 +1,7 @@
 import type { Brand } from '../brand/schema';
 import { CORS_HEADERS } from './headers';
 import { problemResponse } from './problem';
+import { withServiceDesc } from './service-desc';
 
 // Which methods each path answers, decided before routing so that every route answers
 // an unknown method alike: a 405 with an accurate Allow, a problem under /api and on
@@ -23,6 +24,8 @@ export function allowedMethods(pathname: string): string {
   if (pathname === '/api/floor') return PAGE;
   if (pathname.startsWith('/api/')) return READ;
   if (pathname === '/mcp' || pathname === '/a2a') return TOOLS;
+  // The server card answers the CORS preflight of a browser revalidating it.
+  if (pathname === '/mcp/server-card') return READ;
   if (FORM_POSTS.has(pathname)) return FORM;
   return PAGE;
 }
@@ -36,7 +39,7 @@ export function refuseMethod(brand: Brand, pathname: string, method: string): Re
   const allow = allowedMethods(pathname);
   if (pathname.startsWith('/api/')) {
     if (ROUTE_METHODS.has(method)) return null;
-    return problemResponse(brand.site_url, 'method_not_allowed', `${method} is not allowed here. Allowed: ${allow}.`, { ...CORS_HEADERS, Allow: allow });
+    return problemResponse(brand.site_url, 'method_not_allowed', `${method} is not allowed here. Allowed: ${allow}.`, withServiceDesc(brand.site_url, { ...CORS_HEADERS, Allow: allow }));
   }
   if (allow.split(', ').includes(method)) return null;
   if (allow === TOOLS) {

@@ -15,6 +15,8 @@ export const PROBLEMS = {
   invalid_near: { status: 400, title: 'Invalid coordinates', about: 'near is not "<latitude>,<longitude>" in decimal degrees within range.' },
   invalid_radius: { status: 400, title: 'Invalid radius', about: 'radius_km is not a number of kilometres above 0 and within the maximum.' },
   invalid_sort: { status: 400, title: 'Invalid sort', about: 'sort is not relevance, date or distance, or is distance without near.' },
+  invalid_category: { status: 400, title: 'Invalid category', about: 'category is not one of the slugs of the catalog\'s taxonomy.' },
+  invalid_price: { status: 400, title: 'Invalid price', about: 'A price filter (beyond the API: the site, MCP and A2A) is not a number of reais within range.' },
   not_found: { status: 404, title: 'Not found', about: 'No public API resource lives at this path.' },
   event_not_found: { status: 404, title: 'Event not found', about: 'No event of this brand has this slug.' },
   method_not_allowed: { status: 405, title: 'Method not allowed', about: 'The resource does not answer this HTTP method; see the Allow header.' },

@@ -1,5 +1,6 @@
 import type { Brand } from '../brand/schema';
 import { windowedCache } from '../catalog/snapshot-cache';
+import { CONTENT_SIGNAL } from '../discovery/texts';
 
 // Converted pages, per brand and URL, for the snapshot window. The proxy answers from
 // here directly; the /md route fills it.
@@ -36,6 +37,8 @@ export function markdownResponse(page: MarkdownPage, method: string, extra: Reco
       ...extra,
       'Content-Type': 'text/markdown; charset=utf-8',
       'x-markdown-tokens': String(page.tokens),
+      // The same preferences as robots.txt's Content-Signal line, on the answer itself.
+      'Content-Signal': CONTENT_SIGNAL,
       Vary: 'Accept',
       'Cache-Control': page.status === 200 ? 'public, max-age=30, s-maxage=60, stale-while-revalidate=300' : 'no-store',
     },

@@ -8,6 +8,9 @@ import { serializeMarkdown, yamlString } from './escape';
 
 export { yamlString };
 
+/** Link schemes kept in Markdown (webcal: the subscribe links of calendar feeds); any other link loses its target. */
+const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'webcal:']);
+
 /** Resolves links and images against the brand's site and drops what is not content. */
 function absolutize(base: string) {
   return (tree: Root) => {
@@ -31,7 +34,7 @@ function absolutize(base: string) {
         if (typeof value === 'string') {
           try {
             const url = new URL(value, base);
-            node.properties[attr] = url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'mailto:' ? url.toString() : undefined;
+            node.properties[attr] = LINK_SCHEMES.has(url.protocol) ? url.toString() : undefined;
           } catch {
             node.properties[attr] = undefined;
           }

@@ -25,7 +25,10 @@ export function markdownPage(brand: Brand, pathWithSearch: string, host: string)
     const slug = eventSlugOf(pathWithSearch.split('?')[0]!);
     const missing = slug !== undefined && !(await findEvent(brand, slug));
     // The page's own HTML, marked so that it is never negotiated again.
-    const fetched = await selfRequest(missing ? MISSING_PATH : pathWithSearch, host, { headers: { accept: 'text/html', [RENDER_HEADER]: '1' } });
+    const render = (path: string) => selfRequest(path, host, { headers: { accept: 'text/html', [RENDER_HEADER]: '1' } });
+    let fetched = await render(missing ? MISSING_PATH : pathWithSearch);
+    // Any other page that found nothing (notFound(): an empty body) takes the full 404 page too.
+    if (!missing && fetched.status === 404) fetched = await render(MISSING_PATH);
     const status = missing ? 404 : fetched.status;
     const html = fetched.body;
     const url = new URL(pathWithSearch, brand.site_url).toString();

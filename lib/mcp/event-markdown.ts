@@ -1,4 +1,6 @@
 import type { PhrasingContent, RootContent, TableRow } from 'mdast';
+import { ageRatingLabel, categoryBySlug, EVENT_STATUS_LABELS, eventStatusSentence } from '../catalog/categories';
+import type { EventFacts } from '../catalog/event-facts';
 import type { EventDetail } from '../catalog/public-schema';
 import { formatBrl, lowestAvailable, type Sector } from '../catalog/tickets';
 import { list, oneLine, paragraph, serializeMarkdown, text, yamlString } from '../markdown/escape';
@@ -19,8 +21,10 @@ const row = (cells: string[]): TableRow => ({ type: 'tableRow', children: cells.
  * catalog text can act as markup or start a line; the description (already sanitized
  * HTML) is reduced to plain paragraphs.
  */
-export function eventMarkdown(event: EventDetail, sectors: Sector[]): string {
+export function eventMarkdown(event: EventDetail, sectors: Sector[], facts: EventFacts | null = null): string {
   const state = saleStateOf(event, sectors);
+  const status = facts ? eventStatusSentence(facts.event_status, facts.previous_starts_at ? when(facts.previous_starts_at, event.timezone) : null) : null;
+  const category = facts?.category ? categoryBySlug(facts.category) : null;
   const lowest = state === 'on_sale' ? lowestAvailable(sectors) : null;
   const place = event.location
     ? [event.location.name, event.location.formatted_address ?? [event.location.city, event.location.state_abbr].filter(Boolean).join(' - ')].filter(Boolean).join(', ')
@@ -32,17 +36,21 @@ export function eventMarkdown(event: EventDetail, sectors: Sector[]): string {
     .split('\n')
     .map(oneLine)
     .filter(Boolean);
-  const facts: PhrasingContent[][] = [
+  const lines: PhrasingContent[][] = [
+    ...(facts && facts.event_status !== 'scheduled' ? [[text(`Status do evento: ${EVENT_STATUS_LABELS[facts.event_status]}`)]] : []),
     [text(`Início: ${when(event.starts_at, event.timezone)}`)],
     ...(event.ends_at ? [[text(`Término: ${when(event.ends_at, event.timezone)}`)]] : []),
     [text(`Local: ${place}`)],
     ...(event.producer ? [[text(`Produção: ${event.producer.name}`)]] : []),
+    ...(category ? [[text(`Categoria: ${category.label}`)]] : []),
+    ...(facts?.age_rating ? [[text(`Classificação indicativa: ${ageRatingLabel(facts.age_rating)}`)]] : []),
     [text(`Situação: ${saleSentence(state)}`)],
     ...(lowest ? [[text(`Menor preço com taxas: ${formatBrl(lowest.total_cents)}`)]] : []),
   ];
   const body: RootContent[] = [
     { type: 'heading', depth: 1, children: [text(event.name)] },
-    list(facts),
+    ...(status ? [paragraph({ type: 'strong', children: [text(status)] })] : []),
+    list(lines),
     ...description.map((p) => paragraph(text(p))),
     { type: 'heading', depth: 2, children: [text('Ingressos')] },
     ...(state === 'on_sale' ? [] : [paragraph(text('Últimos preços praticados, apenas para informação: nenhum ingresso está à venda.'))]),

@@ -1,24 +1,29 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode, Server, type CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { Brand } from '../brand/schema';
 import { findEvent, searchEvents } from '../catalog/events';
+import { EventDetailSchema, EventListSchema } from '../catalog/public-schema';
 import { cityCenter, getFilterOptions } from '../catalog/filters';
 import { parseListQuery } from '../catalog/query-params';
 import { brandTimeZone, localToday, RELATIVE_DAYS, relativeRange, type RelativeDay } from '../catalog/relative-dates';
-import { RADIUS_KM, readSearchFilters, SORTS } from '../catalog/search-filters';
-import { getEventTickets } from '../catalog/tickets';
+import { CATEGORIES, CATEGORY_SLUGS, EVENT_STATUS_LABELS } from '../catalog/categories';
+import { getCardPrices } from '../catalog/card-prices';
+import { getEventFacts, getOneEventFacts } from '../catalog/event-facts';
+import { readPriceWords } from '../catalog/natural-request';
+import { MAX_PRICE_BRL, RADIUS_KM, readSearchFilters, SORTS_WITH_PRICE } from '../catalog/search-filters';
+import { fold } from '../catalog/search-terms';
+import { formatBrl, getEventTickets } from '../catalog/tickets';
 import { CatalogUnavailableError } from '../catalog/errors';
 import { API_VERSION } from '../version';
 import { logError } from '../observability/log';
 import { processShared } from '../process-shared';
 import { eventMarkdown } from './event-markdown';
-import { argumentErrorsAreResults, guardRequestHandlers, rpcError, shortIssues } from './protocol';
+import { PROTOCOL_VERSIONS, argumentErrorsAreResults, discoverEveryVersion, guardRequestHandlers, hasStructuredOutput, isModern, rpcError, shortIssues } from './protocol';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-function textResult(text: string, structured?: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text' as const, text }], ...(structured ? { structuredContent: structured } : {}) };
+function textResult(text: string): CallToolResult {
+  return { content: [{ type: 'text' as const, text }] };
 }
 
 /**
@@ -37,6 +42,9 @@ async function guarded(work: () => Promise<CallToolResult>): Promise<CallToolRes
 const failure = (text: string) => ({ ...textResult(text), isError: true });
 
 const notFound = (slug: string) => ({ ...textResult(`No event "${slug.slice(0, 160)}" in this catalog.`), isError: true });
+
+/** What get_event_page gives as structured content: the page's Markdown, also its text content. */
+const EventPageSchema = z.strictObject({ slug: z.string(), markdown: z.string().describe('The event page as Markdown, with YAML front matter') });
 
 const slugInput = { slug: z.string().min(1).max(160).describe('Event slug, as in search_events') };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -67,7 +75,22 @@ const searchInput = (today: string, timeZone: string) => ({
     .optional()
     .describe('Only events whose venue is within radius_km of this point (decimal degrees); online events are left out.'),
   radius_km: z.number().gt(0).max(RADIUS_KM.max).optional().describe(`Radius for near or near_city, in km (default ${RADIUS_KM.default}, at most ${RADIUS_KM.max}).`),
-  sort: z.enum(SORTS).optional().describe('relevance (default with q), date (soonest first; default without q) or distance (nearest first; needs near or near_city).'),
+  category: z
+    .enum(CATEGORY_SLUGS)
+    .optional()
+    .describe(`Only events of this category: ${CATEGORIES.map((c) => `${c.slug} (${c.label})`).join(', ')}. Words in q that name one ("teatro", "stand up", "pra criança") also find its events.`),
+  free: z.boolean().optional().describe('Only events with a ticket on sale at no cost.'),
+  max_price: z
+    .number()
+    .gt(0)
+    .max(MAX_PRICE_BRL)
+    .optional()
+    .describe('Only events with a ticket on sale at most this price INCLUDING fees, in reais (BRL). Events with nothing on sale never pass. "até 50 reais" or "grátis" in q mean the same.'),
+  all_ages: z.boolean().optional().describe('Only events rated for all ages (classificação indicativa "livre").'),
+  sort: z
+    .enum(SORTS_WITH_PRICE)
+    .optional()
+    .describe('relevance (default with q), date (soonest first; default without q), distance (nearest first; needs near or near_city) or price (lowest price with fees first; nothing on sale last).'),
   page: z.number().int().min(1).optional(),
   per_page: z.number().int().min(1).max(50).optional(),
 });
@@ -78,59 +101,103 @@ export function toolDefinitions(brand: Brand, now = new Date()) {
   return {
     search_events: {
       title: 'Search events',
-      description: `Search ${brand.name}'s events that have not ended, by words, dates and place. Same filters as GET /events of the public API, plus relative dates (when) and a city to search around (near_city). meta.total is exact when meta.total_relation is "eq"; with "gte" at least that many match (a search counts up to 1,000 plus one page, a listing up to 10,000 plus one page).`,
+      description: `Search ${brand.name}'s events that have not ended, by words, dates, place, category and price. Same filters as GET /events of the public API, plus relative dates (when), a city to search around (near_city), price with fees (free, max_price, sort=price) and all ages; a second text part gives each event's lowest price with fees, category, status and age rating. meta.total is exact when meta.total_relation is "eq"; with "gte" at least that many match (a search counts up to 1,000 plus one page, a listing up to 10,000 plus one page).`,
       inputSchema: searchInput(localToday(now, timeZone), timeZone),
+      outputSchema: EventListSchema,
     },
     get_event: {
       title: 'Get an event',
       description: 'One event by slug, with its producer. Prices are on get_event_page.',
       inputSchema: slugInput,
+      outputSchema: EventDetailSchema,
     },
     get_event_page: {
       title: 'Read an event page',
       description: 'The event page as Markdown: dates, venue, and every ticket lot with price, fee and price with fees (BRL).',
       inputSchema: slugInput,
+      outputSchema: EventPageSchema,
     },
   } as const;
 }
 
-/** What the server says about itself in `initialize`, and its card repeats. */
+/**
+ * The server's name in reverse-DNS form, as a server card names it: the brand's host
+ * name reversed, then the server (`www.example.com` → `com.example.www/event-catalog`).
+ */
+export function serverName(brand: Brand): string {
+  return `${new URL(brand.site_url).hostname.split('.').reverse().join('.')}/event-catalog`;
+}
+
+/** What the server says about itself (`initialize`, `server/discover`, each 2026-07-28 result), and its cards repeat. */
 export function serverInfo(brand: Brand) {
-  return { name: `${brand.id}-event-catalog`, title: `${brand.name} event catalog`, version: API_VERSION };
+  return { name: serverName(brand), title: `${brand.name} event catalog`, version: API_VERSION };
 }
 
 /** The tool list is fixed for the life of the process: it never changes, so no notification. */
 export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
 
 type ToolName = keyof ReturnType<typeof toolDefinitions>;
-type Listed = { name: ToolName; title: string; description: string; inputSchema: Record<string, unknown>; annotations: typeof readOnly };
+type JsonSchema = { type: 'object'; [keyword: string]: unknown };
+type Listed = { name: ToolName; title?: string; description: string; inputSchema: JsonSchema; outputSchema?: JsonSchema; annotations: typeof readOnly };
 type Arguments = Record<string, unknown>;
 
 /**
- * The tools exactly as tools/list answers them (and as the server card lists them): the
- * input schemas are JSON Schema 2020-12, the dialect MCP names as its default.
+ * A zod schema as JSON Schema 2020-12 with an object at its root. A public shape with an
+ * id (EventDetail, EventList) comes out as a root `$ref` into `$defs`; it is brought up to
+ * the root, since 2025-06-18 and 2025-11-25 want `"type": "object"` there (and the SDK
+ * wraps any other root in a `result` property).
  */
-export function listedTools(brand: Brand, now = new Date()): Listed[] {
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $ref, $defs, ...root } = z.toJSONSchema(schema, { target: 'draft-2020-12', io }) as Record<string, unknown> & { $ref?: string; $defs?: Record<string, object> };
+  const id = typeof $ref === 'string' ? /^#\/\$defs\/([^/]+)$/.exec($ref)?.[1] : undefined;
+  if (!id || !$defs?.[id]) return { ...root, ...($ref ? { $ref } : {}), ...($defs ? { $defs } : {}) } as JsonSchema;
+  const { [id]: inlined, ...others } = $defs;
+  return { ...root, ...inlined, ...(Object.keys(others).length ? { $defs: others } : {}) } as JsonSchema;
+}
+
+/**
+ * The tools exactly as tools/list answers them under a protocol revision (and as the
+ * legacy server card lists them): JSON Schema 2020-12, the dialect MCP names as its
+ * default. Titles, output schemas and structured results came with 2025-06-18; under
+ * 2025-03-26 a tool has its name, description, input schema and annotations only.
+ */
+export function listedTools(brand: Brand, version: string, now = new Date()): Listed[] {
+  const structured = hasStructuredOutput(version);
   return Object.entries(toolDefinitions(brand, now)).map(([name, t]) => ({
     name: name as ToolName,
-    title: t.title,
+    ...(structured ? { title: t.title } : {}),
     description: t.description,
-    inputSchema: z.toJSONSchema(z.object(t.inputSchema), { target: 'draft-2020-12', io: 'input' }) as Record<string, unknown>,
+    inputSchema: jsonSchema(z.object(t.inputSchema), 'input'),
+    ...(structured ? { outputSchema: jsonSchema(t.outputSchema, 'output') } : {}),
     annotations: readOnly,
   }));
 }
 
+/** A tool's result: its text, and its structured content under the revisions that have it. */
+type ToolOutput = { text: string; structured?: Record<string, unknown>; notes?: string[] };
+
 /** What each tool does with arguments that passed its input schema. */
-function toolHandlers(brand: Brand): Record<ToolName, (args: Arguments) => Promise<CallToolResult>> {
+function toolHandlers(brand: Brand): Record<ToolName, (args: Arguments) => Promise<ToolOutput | CallToolResult>> {
   return {
     search_events: async (args) => {
-      const { when, near, near_city: nearCity, ...rest } = args as Arguments & {
+      const { when, near, near_city: nearCity, free, max_price: maxPrice, all_ages: allAges, q, ...rest } = args as Arguments & {
         when?: RelativeDay;
         near?: { latitude: number; longitude: number };
         near_city?: string;
+        free?: boolean;
+        max_price?: number;
+        all_ages?: boolean;
+        q?: string;
       };
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(rest)) if (v !== undefined) params.set(k, String(v));
+      // A price in the words ("até 50 reais", "grátis") is a filter, unless one is given.
+      const said = q ? readPriceWords(fold(q)) : null;
+      if (q) params.set('q', said?.price && !free && maxPrice === undefined ? said.rest : q);
+      const wish = free ? { free: true as const } : maxPrice !== undefined ? { maxBrl: maxPrice } : (said?.price ?? null);
+      if (wish && 'free' in wish) params.set('free', 'true');
+      else if (wish) params.set('price_max', String(wish.maxBrl));
+      if (allAges) params.set('age_rating', 'livre');
       if (when) {
         const range = relativeRange(when, new Date(), brandTimeZone(brand));
         params.set('date_from', range.from);
@@ -139,41 +206,80 @@ function toolHandlers(brand: Brand): Record<ToolName, (args: Arguments) => Promi
       if (near) params.set('near', `${near.latitude},${near.longitude}`);
       else if (nearCity) {
         const center = cityCenter(await getFilterOptions(brand), nearCity);
-        if (!center) return { ...textResult(`No city "${nearCity.slice(0, 120)}" in this catalog; see the cities of the events found by q.`), isError: true };
+        if (!center) return failure(`No city "${nearCity.slice(0, 120)}" in this catalog; see the cities of the events found by q.`);
         params.set('near', `${center.lat},${center.lng}`);
       }
-      const { error } = readSearchFilters(params);
-      if (error) return { ...textResult(`${error.code}: ${error.detail}`), isError: true };
-      const { list: result, unmatched } = await searchEvents(brand, parseListQuery(params));
-      const found = textResult(JSON.stringify(result), result);
-      // Said beside the JSON, which stays the API's shape: the words no event has together.
-      if (unmatched) found.content.push({ type: 'text', text: `No event matches all of ${unmatched.map((w) => `"${w}"`).join(', ')} together: these events match some of them.` });
-      return found;
+      const { error } = readSearchFilters(params, { prices: true });
+      if (error) return failure(`${error.code}: ${error.detail}`);
+      const { list: result, unmatched } = await searchEvents(brand, parseListQuery(params, { prices: true }));
+      // Said beside the JSON, which stays the API's shape: the words no event has together,
+      // then what the API does not show, event by event.
+      const notes = unmatched ? [`No event matches all of ${unmatched.map((w) => `"${w}"`).join(', ')} together: these events match some of them.`] : [];
+      const ids = result.data.map((e) => e.id);
+      const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
+      if (result.data.length > 0) {
+        const lines = result.data.map((e) => {
+          const f = facts.get(e.id);
+          const lowest = e.is_closed ? null : (prices.get(e.id)?.lowest_total_cents ?? null);
+          const parts = [
+            f?.event_status && f.event_status !== 'scheduled' ? EVENT_STATUS_LABELS[f.event_status].toUpperCase() : null,
+            f?.category ? `category ${f.category}` : null,
+            lowest === null ? 'nothing on sale' : `from ${formatBrl(lowest)} with fees`,
+            f?.age_rating ? `age rating ${f.age_rating}` : null,
+          ].filter(Boolean);
+          return `- ${e.slug}: ${parts.join('; ')}`;
+        });
+        notes.push(`Per event (prices include fees; a snapshot, not a reservation):\n${lines.join('\n')}`);
+      }
+      return { text: JSON.stringify(result), structured: result, notes };
     },
     get_event: async ({ slug }) => {
       const event = await findEvent(brand, slug as string);
-      return event ? textResult(JSON.stringify(event), event) : notFound(slug as string);
+      return event ? { text: JSON.stringify(event), structured: event } : notFound(slug as string);
     },
     get_event_page: async ({ slug }) => {
       const event = await findEvent(brand, slug as string);
       if (!event) return notFound(slug as string);
-      return textResult(eventMarkdown(event, await getEventTickets(brand, slug as string)));
+      const markdown = eventMarkdown(event, await getEventTickets(brand, slug as string), await getOneEventFacts(brand, event.id));
+      return { text: markdown, structured: { slug: event.slug, markdown } };
     },
   };
 }
 
-type Definitions = { tools: Listed[]; schemas: Map<string, z.ZodType>; handlers: ReturnType<typeof toolHandlers> };
+/** A tool's output as the result of one protocol revision. */
+function toolResult(output: ToolOutput | CallToolResult, version: string): CallToolResult {
+  if ('content' in output) return output;
+  const content = [{ type: 'text' as const, text: output.text }, ...(output.notes ?? []).map((text) => ({ type: 'text' as const, text }))];
+  return { content, ...(output.structured && hasStructuredOutput(version) ? { structuredContent: output.structured } : {}) };
+}
+
+type Definitions = { tools: Map<string, Listed[]>; schemas: Map<string, z.ZodType>; handlers: ReturnType<typeof toolHandlers>; ttlMs: (now: Date) => number };
 
 // Tool lists and JSON Schemas are built once per brand and day (the search tool states
 // today's date in the brand's time zone), not on every request.
 const definitions = processShared('mcp.definitions', () => new Map<string, Definitions>());
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * How long a client may keep the tool list: an hour, or less when the brand's day ends
+ * sooner (the search tool's description names today's date). Exact to the minute.
+ */
+function listTtlMs(now: Date, timeZone: string): number {
+  const today = localToday(now, timeZone);
+  let ttl = HOUR_MS;
+  while (ttl > 0 && localToday(new Date(now.getTime() + ttl), timeZone) !== today) ttl -= 60_000;
+  return ttl;
+}
+
 function brandDefinitions(brand: Brand, now = new Date()): Definitions {
-  const key = `${brand.id}:${localToday(now, brandTimeZone(brand))}`;
+  const timeZone = brandTimeZone(brand);
+  const key = `${brand.id}:${localToday(now, timeZone)}`;
   let d = definitions.get(key);
   if (!d) {
     const schemas = new Map<string, z.ZodType>(Object.entries(toolDefinitions(brand, now)).map(([name, t]) => [name, z.object(t.inputSchema)]));
-    d = { tools: listedTools(brand, now), schemas, handlers: toolHandlers(brand) };
+    const tools = new Map(PROTOCOL_VERSIONS.map((v) => [v, listedTools(brand, v, now)]));
+    d = { tools, schemas, handlers: toolHandlers(brand), ttlMs: (at) => listTtlMs(at, timeZone) };
     for (const k of definitions.keys()) if (k.startsWith(`${brand.id}:`)) definitions.delete(k);
     definitions.set(key, d);
   }
@@ -182,28 +288,43 @@ function brandDefinitions(brand: Brand, now = new Date()): Definitions {
 
 /**
  * A read-only MCP server over one brand's catalog, built per request (stateless) for the
- * protocol version that request negotiated (`initialize` negotiates its own).
+ * protocol revision of that request (a legacy `initialize` negotiates its own, among the
+ * same revisions). Under 2026-07-28 the SDK adds `resultType`, the server's identity in
+ * `_meta`, and the cache hints of cacheable results.
  */
 export function catalogMcpServer(brand: Brand, protocolVersion: string): Server {
-  const { tools, schemas, handlers } = brandDefinitions(brand);
-  const server = new Server(serverInfo(brand), { capabilities: SERVER_CAPABILITIES });
+  const now = new Date();
+  const { tools, schemas, handlers, ttlMs } = brandDefinitions(brand, now);
+  const { title, ...untitled } = serverInfo(brand);
+  // Implementation.title arrived with 2025-06-18, as tool titles did.
+  const server = new Server(hasStructuredOutput(protocolVersion) ? { ...untitled, title } : untitled, {
+    capabilities: SERVER_CAPABILITIES,
+    supportedProtocolVersions: [...PROTOCOL_VERSIONS],
+    cacheHints: {
+      'tools/list': { ttlMs: ttlMs(now), cacheScope: 'public' },
+      'server/discover': { ttlMs: HOUR_MS, cacheScope: 'public' },
+    },
+  });
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler('tools/list', () => ({ tools: tools.get(protocolVersion) ?? tools.get(PROTOCOL_VERSIONS[0])! }));
+  server.setRequestHandler('tools/call', async (request) => {
     const { name } = request.params;
     const schema = schemas.get(name);
-    if (!schema) throw rpcError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}`);
+    if (!schema) throw rpcError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}`);
     const parsed = schema.safeParse(request.params.arguments ?? {});
     if (!parsed.success) {
       const message = `Invalid arguments for ${name}: ${shortIssues(parsed.error.issues)}`;
       // Up to 2025-06-18 invalid arguments are a protocol error; from 2025-11-25 on they
       // are a tool execution error, so that the model can correct its call.
-      if (argumentErrorsAreResults(protocolVersion)) return { ...textResult(message), isError: true };
-      throw rpcError(ErrorCode.InvalidParams, message);
+      if (argumentErrorsAreResults(protocolVersion)) return failure(message);
+      throw rpcError(ProtocolErrorCode.InvalidParams, message);
     }
-    return guarded(() => handlers[name as ToolName](parsed.data as Arguments));
+    return guarded(async () => toolResult(await handlers[name as ToolName](parsed.data as Arguments), protocolVersion));
   });
 
+  // server/discover belongs to 2026-07-28; a legacy request for it is an unknown method.
+  if (!isModern(protocolVersion)) server.removeRequestHandler('server/discover');
   guardRequestHandlers(server);
+  discoverEveryVersion(server);
   return server;
 }

@@ -5,10 +5,11 @@ import type { Brand } from '../brand/schema';
 import { EventDetailSchema, EventListSchema } from '../catalog/public-schema';
 import { ListQueryDoc } from '../catalog/query-params';
 import { PROBLEMS, ProblemSchema, problemCodesMarkdown, type ProblemCode } from '../http/problem';
+import { API_BASE_PATH } from '../http/service-desc';
 import { API_VERSION } from '../version';
 import { HealthSchema } from './health-schema';
 
-export const API_BASE_PATH = '/api/public/v1';
+export { API_BASE_PATH } from '../http/service-desc';
 
 // Response headers, described once (components.headers) and referenced per response.
 const str = { type: 'string' as const };
@@ -24,14 +25,22 @@ const HEADERS = {
   Deprecation: { description: 'When this API version is deprecated (RFC 9745): `@<epoch seconds>`. Only when configured.', schema: str },
   Sunset: { description: 'When this API version goes away (RFC 8594), an HTTP date. Only when configured.', schema: str },
   Allow: { description: 'The methods the resource answers.', required: true, schema: str },
+  Link: {
+    description:
+      'RFC 8288 links. Always `<{base_url}/openapi.json>; rel="service-desc"; type="application/vnd.oai.openapi+json;version=3.1"` (RFC 8631), absolute on the brand\'s site URL, on successes and problems alike; with a configured deprecation also `rel="deprecation"`.',
+    required: true,
+    schema: str,
+  },
 } as const;
 type HeaderName = keyof typeof HEADERS;
 const ref = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` });
 const headers = (...names: HeaderName[]) =>
   Object.fromEntries(names.map((n) => [n.replace(/Required$/, ''), ref(n)])) as Record<string, { $ref: string }>;
 
-/** Every API answer carries CORS and the deprecation headers (when configured). */
-const COMMON: HeaderName[] = ['Access-Control-Allow-Origin', 'Cache-Control', 'Deprecation', 'Sunset'];
+/** Every answer for a brand's host carries CORS, the link to this description and the deprecation headers (when configured). */
+const COMMON: HeaderName[] = ['Access-Control-Allow-Origin', 'Cache-Control', 'Link', 'Deprecation', 'Sunset'];
+/** An unknown host has no brand, so no description to link to. */
+const UNBRANDED: HeaderName[] = COMMON.filter((n) => n !== 'Link');
 /** Answers of rate-limited paths also say how much budget is left. */
 const LIMITED: HeaderName[] = [...COMMON, 'RateLimit', 'RateLimit-Policy'];
 
@@ -42,7 +51,7 @@ const problem = (description: string, codes: ProblemCode[], names: HeaderName[] 
 });
 
 const methodNotAllowed = problem('Method not allowed; the Allow header lists the methods.', ['method_not_allowed'], [...COMMON, 'Allow']);
-const misdirected = problem('Strict hosts are on and no brand owns the host called.', ['misdirected_request'], COMMON);
+const misdirected = problem('Strict hosts are on and no brand owns the host called.', ['misdirected_request'], UNBRANDED);
 const rateLimited = problem('Over the request budget; retry after Retry-After seconds.', ['rate_limited'], [...COMMON, 'Retry-After', 'RateLimitRequired', 'RateLimit-PolicyRequired']);
 const internal = problem('Unexpected; nothing about it is disclosed.', ['internal_error']);
 const upstream = problem('The catalog database is unavailable; retry after Retry-After seconds.', ['upstream_unavailable'], [...LIMITED, 'Retry-After']);
@@ -56,6 +65,7 @@ function description(): string {
   return [
     'Read-only public catalog of events of one brand. The host you call selects the brand. No authentication.',
     'A response is a snapshot, never a reservation. To buy, send the person to the event `url`.',
+    'Every answer, problems included, links back to this description: `Link: <…/openapi.json>; rel="service-desc"`.',
     '',
     problemCodesMarkdown(PROBLEMS),
   ].join('\n');
@@ -82,16 +92,17 @@ export function buildOpenApi(brand: Brand) {
           tags: ['events'],
           summary: 'List and search events',
           description:
-            'Events of the brand that have not ended (an event without an end counts as ended 24 hours after its start). Without `q`: soonest first; with `q`: most relevant first; ties by start then id. Pages past offset 10,000 are empty. `date_from`, `date_to`, `near`, `radius_km` and `sort` are optional filters beyond the base contract; a value that cannot mean anything is a 400 problem.',
+            'Events of the brand that have not ended (an event without an end counts as ended 24 hours after its start). Without `q`: soonest first; with `q`: most relevant first; ties by start then id. Pages past offset 10,000 are empty. `date_from`, `date_to`, `near`, `radius_km`, `category` and `sort` are optional filters beyond the base contract; a value that cannot mean anything is a 400 problem. Prices stay out of the API: the filters by price and age rating are on the website, MCP and A2A.',
           requestParams: { query: ListQueryDoc },
           responses: {
             '200': { description: 'A page of events.', headers: catalogHeaders, content: { 'application/json': { schema: EventListSchema } } },
             '304': notModified,
-            '400': problem('A filter cannot mean anything: an impossible date, a reversed range, bad coordinates, a radius out of range, an unknown sort or sort=distance without near.', [
+            '400': problem('A filter cannot mean anything: an impossible date, a reversed range, bad coordinates, a radius out of range, an unknown category, an unknown sort or sort=distance without near.', [
               'invalid_date',
               'invalid_date_range',
               'invalid_near',
               'invalid_radius',
+              'invalid_category',
               'invalid_sort',
             ]),
             ...everywhere,

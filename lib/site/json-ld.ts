@@ -1,15 +1,59 @@
-import type { EventDetail } from '../catalog/public-schema';
-import { lowestAvailable, type Sector } from '../catalog/tickets';
-import { lowestListed, saleStateOf } from './sale-state';
+import type { Brand } from '../brand/schema';
+import type { EventStatus } from '../catalog/categories';
+import type { EventFacts } from '../catalog/event-facts';
+import type { EventDetail, EventListItem } from '../catalog/public-schema';
+import type { Sector } from '../catalog/tickets';
+import { saleStateOf, type SaleState } from './sale-state';
+import { organizerPath } from './landing';
 import { oneLine, plainText } from './text';
 
-/** schema.org Event for Google's event rich results, from the public shape only. */
-export function eventJsonLd(event: EventDetail, sectors: Sector[], pageUrl: string) {
-  // On sale: the lowest price with fees of a lot on sale, InStock. Closed or sold out:
-  // the lowest listed price, SoldOut (the one availability search engines read for
-  // events that can no longer be bought).
+const SCHEMA = 'https://schema.org';
+const IN_STOCK = `${SCHEMA}/InStock`;
+const SOLD_OUT = `${SCHEMA}/SoldOut`;
+const money = (cents: number) => (cents / 100).toFixed(2);
+const SCHEMA_STATUS: Record<EventStatus, string> = {
+  scheduled: `${SCHEMA}/EventScheduled`,
+  cancelled: `${SCHEMA}/EventCancelled`,
+  postponed: `${SCHEMA}/EventPostponed`,
+  rescheduled: `${SCHEMA}/EventRescheduled`,
+};
+
+/**
+ * The tickets as schema.org offers: one Offer per lot, sold-out lots included, inside an
+ * AggregateOffer whose range covers every lot. The aggregate is InStock while some lot
+ * can be bought; closed or sold out it is SoldOut (the one availability search engines
+ * read for events that can no longer be bought), and so is every lot of a closed event.
+ */
+function ticketOffers(state: SaleState, sectors: Sector[], pageUrl: string) {
+  const lots = sectors.flatMap((s) => s.lots.map((l) => ({ sector: s.name, ...l })));
+  if (lots.length === 0) return undefined;
+  const totals = lots.map((l) => l.total_cents);
+  return {
+    '@type': 'AggregateOffer',
+    priceCurrency: 'BRL',
+    lowPrice: money(Math.min(...totals)),
+    highPrice: money(Math.max(...totals)),
+    offerCount: lots.length,
+    availability: state === 'on_sale' ? IN_STOCK : SOLD_OUT,
+    url: pageUrl,
+    offers: lots.map((l) => ({
+      '@type': 'Offer',
+      name: `${l.sector}: ${l.name}`,
+      price: money(l.total_cents),
+      priceCurrency: 'BRL',
+      availability: state === 'on_sale' && l.available ? IN_STOCK : SOLD_OUT,
+      url: pageUrl,
+    })),
+  };
+}
+
+/**
+ * schema.org Event for Google's event rich results, from the public shape and the
+ * event's facts (status and the start announced before it moved). The catalog knows no
+ * performer: it is left out.
+ */
+export function eventJsonLd(event: EventDetail, sectors: Sector[], pageUrl: string, facts: EventFacts | null = null) {
   const state = saleStateOf(event, sectors);
-  const lowest = state === 'on_sale' ? lowestAvailable(sectors) : lowestListed(sectors);
   const location = event.is_online || !event.location
     ? { '@type': 'VirtualLocation', url: pageUrl }
     : {
@@ -27,26 +71,53 @@ export function eventJsonLd(event: EventDetail, sectors: Sector[], pageUrl: stri
           : {}),
       };
   return {
-    '@context': 'https://schema.org',
+    '@context': SCHEMA,
     '@type': 'Event',
     name: event.name,
+    url: pageUrl,
     startDate: event.starts_at ?? undefined,
     endDate: event.ends_at ?? undefined,
-    eventAttendanceMode: event.is_online ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
-    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: event.is_online ? `${SCHEMA}/OnlineEventAttendanceMode` : `${SCHEMA}/OfflineEventAttendanceMode`,
+    eventStatus: SCHEMA_STATUS[facts?.event_status ?? 'scheduled'],
+    previousStartDate: facts?.previous_starts_at ?? undefined,
     location,
     image: [event.images.banner, event.images.thumbnail].filter(Boolean),
     description: oneLine(plainText(event.description)) || undefined,
-    organizer: event.producer ? { '@type': 'Organization', name: event.producer.name, url: `${new URL(pageUrl).origin}/?organization=${encodeURIComponent(event.producer.slug)}` } : undefined,
-    offers: lowest
-      ? {
-          '@type': 'Offer',
-          price: (lowest.total_cents / 100).toFixed(2),
-          priceCurrency: 'BRL',
-          availability: state === 'on_sale' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
-          url: pageUrl,
-        }
-      : undefined,
+    organizer: event.producer ? { '@type': 'Organization', name: event.producer.name, url: `${new URL(pageUrl).origin}${organizerPath(event.producer.slug)}` } : undefined,
+    offers: ticketOffers(state, sectors, pageUrl),
+  };
+}
+
+/**
+ * The home page's graph: the brand as an Organization, the site as a WebSite whose
+ * SearchAction is the listing's own search (GET /?q=), and the events the page shows,
+ * in its order, as an ItemList.
+ */
+export function homeJsonLd(brand: Brand, shown: EventListItem[]) {
+  const site = brand.site_url;
+  return {
+    '@context': SCHEMA,
+    '@graph': [
+      { '@type': 'Organization', '@id': `${site}/#organization`, name: brand.name, url: `${site}/`, logo: `${site}/favicon.svg` },
+      {
+        '@type': 'WebSite',
+        '@id': `${site}/#website`,
+        name: brand.name,
+        url: `${site}/`,
+        inLanguage: 'pt-BR',
+        publisher: { '@id': `${site}/#organization` },
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: { '@type': 'EntryPoint', urlTemplate: `${site}/?q={search_term_string}` },
+          'query-input': 'required name=search_term_string',
+        },
+      },
+      {
+        '@type': 'ItemList',
+        numberOfItems: shown.length,
+        itemListElement: shown.map((e, i) => ({ '@type': 'ListItem', position: i + 1, url: e.url, name: e.name })),
+      },
+    ],
   };
 }
 

@@ -1,6 +1,9 @@
 import type { Brand } from '../brand/schema';
 import { cityCenter, type FilterOptions } from '../catalog/filters';
+import { PRICE_CHOICES_BRL } from '../catalog/categories';
+import { readPriceWords } from '../catalog/natural-request';
 import { brandTimeZone, relativeRange, type RelativeDay } from '../catalog/relative-dates';
+import { fold } from '../catalog/search-terms';
 
 // The listing form speaks people's words: date chips ("quando"), a city to search around
 // ("perto"). They become the API's own filters (date_from, date_to, near), so the page
@@ -18,6 +21,13 @@ export const WHEN_CHIPS: ReadonlyArray<{ value: string; label: string; day: Rela
 /** Radius choices of "perto de", in km. */
 export const NEAR_RADII = [10, 25, 50, 100] as const;
 
+/** The price choices of the form ("preco"): free, or at most a price with fees in reais. */
+export const PRICE_CHIPS: ReadonlyArray<{ value: string; label: string }> = [
+  { value: '', label: 'Qualquer preço' },
+  { value: 'gratis', label: 'Grátis' },
+  ...PRICE_CHOICES_BRL.map((brl) => ({ value: String(brl), label: `Até R$ ${brl}` })),
+];
+
 export function listingParams(form: URLSearchParams, options: FilterOptions, brand: Brand, now = new Date()): URLSearchParams {
   const params = new URLSearchParams(form);
   const chip = WHEN_CHIPS.find((c) => c.value === form.get('quando'));
@@ -32,5 +42,20 @@ export function listingParams(form: URLSearchParams, options: FilterOptions, bra
   else if (city !== null) params.delete('near');
   // Distance needs a place; without one the form's sort falls back to the default.
   if (params.get('sort') === 'distance' && !params.get('near')) params.delete('sort');
+  // "preco": free or at most a price with fees; "livre": all ages. A price in the words
+  // ("até 50 reais", "grátis") is the same filter, when the form sets none.
+  const price = form.get('preco');
+  if (price === 'gratis') params.set('free', 'true');
+  else if (price && PRICE_CHIPS.some((c) => c.value === price)) params.set('price_max', price);
+  else {
+    const q = form.get('q');
+    const said = q ? readPriceWords(fold(q)) : null;
+    if (said?.price) {
+      params.set('q', said.rest);
+      if ('free' in said.price) params.set('free', 'true');
+      else params.set('price_max', String(said.price.maxBrl));
+    }
+  }
+  if (form.get('livre') === '1') params.set('age_rating', 'livre');
   return params;
 }

@@ -12,7 +12,11 @@ export function publicPage(key: string, pathWithSearch: string, pathname: string
   return cachedPage(key, async () => {
     const slug = eventSlugOf(pathname);
     const missing = slug !== undefined && !(await eventExists(slug, host));
-    return missing ? renderPage(MISSING_PATH, host, 404) : renderPage(pathWithSearch, host);
+    if (missing) return renderPage(MISSING_PATH, host, 404);
+    const page = await renderPage(pathWithSearch, host);
+    // A page that found nothing to show (a landing page of no city, say) called notFound(),
+    // whose body Next leaves empty: it is the site's full 404 page instead.
+    return page.status === 404 ? renderPage(MISSING_PATH, host, 404) : page;
   });
 }
 

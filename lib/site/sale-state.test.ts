@@ -57,17 +57,22 @@ describe('what an event offers for sale', () => {
 describe('JSON-LD and tool Markdown follow the sale state', () => {
   test('closed with lots flagged available: SoldOut, no à venda, prices labelled as information', () => {
     const closed = event({ is_closed: true });
-    const ld = eventJsonLd(closed, sectors(true, true), closed.url) as { offers: { availability: string; price: string } };
+    const ld = eventJsonLd(closed, sectors(true, true), closed.url) as { offers: { availability: string; offers: Array<{ availability: string }> } };
     expect(ld.offers.availability).toBe('https://schema.org/SoldOut');
+    for (const offer of ld.offers.offers) expect(offer.availability).toBe('https://schema.org/SoldOut');
     const md = eventMarkdown(closed, sectors(true, false));
     expect(md).not.toMatch(/à venda \||Menor preço|A partir de/i);
     expect(md).toContain('apenas para informação');
     expect(md).toContain('| Esgotado |');
     expect(md).toContain('Vendas encerradas: não há ingressos à venda.');
   });
-  test('on sale: InStock at the lowest available price with fees', () => {
-    const ld = eventJsonLd(event(), sectors(false, true), event().url) as { offers: { availability: string; price: string } };
-    expect(ld.offers).toMatchObject({ availability: 'https://schema.org/InStock', price: '60.00' });
+  test('on sale: InStock, the range over every lot with fees (the sold-out one too), each lot its own availability', () => {
+    const ld = eventJsonLd(event(), sectors(false, true), event().url) as { offers: { availability: string; offers: Array<{ availability: string; price: string }> } };
+    expect(ld.offers).toMatchObject({ '@type': 'AggregateOffer', availability: 'https://schema.org/InStock', lowPrice: '50.00', highPrice: '60.00', offerCount: 2 });
+    expect(ld.offers.offers.map((o) => [o.price, o.availability])).toEqual([
+      ['50.00', 'https://schema.org/SoldOut'],
+      ['60.00', 'https://schema.org/InStock'],
+    ]);
   });
 });
 
@@ -86,7 +91,7 @@ describe('plain text', () => {
 
 describe('iCalendar file', () => {
   const brand = demoRegistry(3000).brands[0]!;
-  const text = eventCalendar(brand, event({ name: 'Baile, o grande; com "aspas" e um nome bem comprido que passa de setenta e cinco octetos' }), new Date('2026-11-23T00:00:00Z'))!;
+  const text = eventCalendar(brand, event({ name: 'Baile, o grande; com "aspas" e um nome bem comprido que passa de setenta e cinco octetos' }), null, new Date('2026-11-23T00:00:00Z'))!;
   test('one VEVENT with UTC times, summary, location, URL and plain description', () => {
     const unfolded = text.replace(/\r\n[ \t]/g, '');
     expect(text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);

@@ -31,13 +31,6 @@ export function lotSituation(state: SaleState, lot: Lot): string {
   return state === 'closed' ? 'Vendas encerradas' : 'À venda';
 }
 
-/** The lowest price with fees of every lot, whatever its situation: the last prices, shown as information. */
-export function lowestListed(sectors: Sector[]): Lot | null {
-  let best: Lot | null = null;
-  for (const s of sectors) for (const l of s.lots) if (!best || l.total_cents < best.total_cents) best = l;
-  return best;
-}
-
 /** One sentence on what can be bought, in the words of the page. */
 export function saleSentence(state: SaleState): string {
   switch (state) {

@@ -1,11 +1,15 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { TicketTable } from '@/app/_components/ticket-table';
+import { ageRatingLabel, categoryBySlug, eventStatusSentence } from '@/lib/catalog/categories';
+import { getOneEventFacts } from '@/lib/catalog/event-facts';
 import { findEvent } from '@/lib/catalog/events';
 import { getEventTickets } from '@/lib/catalog/tickets';
 import { currentBrand } from '@/lib/site/brand-context';
 import { formatEventDate, zoneLabel } from '@/lib/site/format';
 import { calendarPath } from '@/lib/site/icalendar';
+import { categoryPath, cityPath, organizerPath } from '@/lib/site/landing';
+import { citySlug, findCity, findOrganizer } from '@/lib/catalog/landing-subjects';
 import { eventJsonLd, scriptJson } from '@/lib/site/json-ld';
 import { purchaseUrl } from '@/lib/site/purchase';
 import { saleSentence, saleStateOf, type SaleState } from '@/lib/site/sale-state';
@@ -41,20 +45,31 @@ export default async function EventPage({ params }: { params: Params }) {
   const { slug } = await params;
   const { brand, event } = await load(slug);
   if (!event) notFound();
-  const sectors = await getEventTickets(brand, slug);
+  const [sectors, facts] = await Promise.all([getEventTickets(brand, slug), getOneEventFacts(brand, event.id)]);
   const state = saleStateOf(event, sectors);
+  const previous = facts.previous_starts_at ? `${formatEventDate(facts.previous_starts_at, event.timezone)}` : null;
+  const status = eventStatusSentence(facts.event_status, previous);
+  const category = facts.category ? categoryBySlug(facts.category) : null;
   const venue = event.location;
+  // Links to the landing pages of its city and producer, while they have events listed.
+  const city = venue?.city ? await findCity(brand, citySlug(venue.city)) : null;
+  const producerListed = event.producer ? (await findOrganizer(brand, event.producer.slug)) !== null : false;
   const mapUrl = venue?.latitude && venue.longitude ? `https://www.openstreetmap.org/?mlat=${venue.latitude}&mlon=${venue.longitude}#map=16/${venue.latitude}/${venue.longitude}` : null;
   return (
     <article>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(eventJsonLd(event, sectors, event.url)) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(eventJsonLd(event, sectors, event.url, facts)) }} />
       {event.images.banner && (
         <div className="event-hero">
           <img src={event.images.banner} alt="" width={1200} height={480} fetchPriority="high" />
         </div>
       )}
       <h1>{event.name}</h1>
-      {state === 'closed' && <p className="closed">Vendas encerradas para este evento.</p>}
+      {status && (
+        <p className={`event-status event-status-${facts.event_status}`} role="status">
+          <strong>{status}</strong>
+        </p>
+      )}
+      {state === 'closed' && facts.event_status !== 'cancelled' && <p className="closed">Vendas encerradas para este evento.</p>}
       {state === 'sold_out' && <p className="closed">Ingressos esgotados.</p>}
       <ul className="facts">
         <li>
@@ -81,6 +96,12 @@ export default async function EventPage({ params }: { params: Params }) {
             <>
               {venue.name}
               {venue.formatted_address && <>, {venue.formatted_address}</>}
+              {city && (
+                <>
+                  {' · '}
+                  <a href={cityPath(city.slug)}>{`Eventos em ${city.name}`}</a>
+                </>
+              )}
               {mapUrl && (
                 <>
                   {' · '}
@@ -92,10 +113,20 @@ export default async function EventPage({ params }: { params: Params }) {
             'Online'
           )}
         </li>
+        {category && (
+          <li>
+            <strong>Categoria:</strong> <a href={categoryPath(category.slug)}>{category.label}</a>
+          </li>
+        )}
+        {facts.age_rating && (
+          <li>
+            <strong>Classificação indicativa:</strong> <span className={`age-rating age-${facts.age_rating}`}>{ageRatingLabel(facts.age_rating)}</span>
+          </li>
+        )}
         {event.producer && (
           <li>
             <strong>Produção:</strong>{' '}
-            <a href={`/?organization=${encodeURIComponent(event.producer.slug)}`}>{event.producer.name}</a>
+            {producerListed ? <a href={organizerPath(event.producer.slug)}>{event.producer.name}</a> : event.producer.name}
           </li>
         )}
       </ul>

@@ -1,5 +1,6 @@
 import { docRoute, json } from '@/lib/discovery/doc-route';
-import { serverCard } from '@/lib/mcp/server-card';
+import { legacyServerCard } from '@/lib/mcp/server-card';
 
-// GET /.well-known/mcp/server-card.json: the card of the MCP server at /mcp.
-export const { GET, HEAD } = docRoute((brand) => json(serverCard(brand)));
+// GET /.well-known/mcp/server-card.json: the earlier card of the MCP server at /mcp, for the
+// scanners that read it; the current card is at /mcp/server-card.
+export const { GET, HEAD } = docRoute((brand) => json(legacyServerCard(brand)));

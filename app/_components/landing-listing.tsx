@@ -1,0 +1,90 @@
+import type { Metadata } from 'next';
+import type { Brand } from '@/lib/brand/schema';
+import { getCardPrices } from '@/lib/catalog/card-prices';
+import { getEventFacts } from '@/lib/catalog/event-facts';
+import { eventCount } from '@/lib/catalog/count-text';
+import { listEvents } from '@/lib/catalog/events';
+import { parseListQuery } from '@/lib/catalog/query-params';
+import { landingFeedPath } from '@/lib/site/calendar-feed';
+import { itemListJsonLd } from '@/lib/site/item-list-json-ld';
+import { scriptJson } from '@/lib/site/json-ld';
+import { landingTitle, type Landing } from '@/lib/site/landing';
+import { CalendarLinks } from './calendar-links';
+import { EventCard } from './event-card';
+
+export type LandingSearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The page number asked for in `?page=` (clamped as the listing clamps it). */
+export async function landingPage(searchParams: LandingSearchParams): Promise<number> {
+  const raw = (await searchParams).page;
+  return parseListQuery(new URLSearchParams({ page: (Array.isArray(raw) ? raw[0] : raw) ?? '' })).page;
+}
+
+const pageSuffix = (page: number) => (page > 1 ? `?page=${page}` : '');
+
+/** Title, description, canonical URL (from the brand's configuration) and the calendar feed of a landing page. */
+export function landingMetadata(brand: Brand, landing: Landing, page: number): Metadata {
+  const title = landingTitle(brand, landing);
+  const url = `${brand.site_url}${landing.path}${pageSuffix(page)}`;
+  return {
+    title: { absolute: page > 1 ? `${title} (página ${page})` : title },
+    description: landing.description,
+    alternates: { canonical: url, types: { 'text/calendar': `${brand.site_url}${landingFeedPath(landing)}` } },
+    openGraph: { title, description: landing.description, url, images: [{ url: `${brand.site_url}/favicon.svg` }] },
+  };
+}
+
+/** A landing page's body: its upcoming events, paged like the listing, with their ItemList and the calendar to subscribe to. */
+export async function LandingListing({ brand, landing, page }: { brand: Brand; landing: Landing; page: number }) {
+  const params = new URLSearchParams(landing.params);
+  params.set('page', String(page));
+  const query = parseListQuery(params);
+  const { data, meta } = await listEvents(brand, query);
+  const ids = data.map((e) => e.id);
+  const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
+  const pageUrl = `${brand.site_url}${landing.path}${pageSuffix(meta.current_page)}`;
+  const offset = (meta.current_page - 1) * meta.per_page;
+  return (
+    <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(itemListJsonLd(landingTitle(brand, landing), pageUrl, data, offset)) }} />
+      <h1>{landing.heading}</h1>
+      <CalendarLinks brand={brand} path={landingFeedPath(landing)} />
+      {data.length === 0 ? (
+        <div className="empty">
+          <p>{meta.total === 0 ? 'Nenhum evento previsto por enquanto.' : 'Esta página não tem eventos.'}</p>
+          <a className="button secondary" href={meta.total === 0 ? '/' : landing.path}>
+            {meta.total === 0 ? 'Ver todos os eventos' : 'Voltar à primeira página'}
+          </a>
+        </div>
+      ) : (
+        <>
+          <p className="summary">
+            {eventCount(meta)} · página {meta.current_page} de {meta.last_page} · <a href="/">Todos os eventos</a>
+          </p>
+          <ul className="cards">
+            {data.map((e, i) => (
+              <EventCard key={e.id} event={e} price={prices.get(e.id)} facts={facts.get(e.id)} eager={i < 4} />
+            ))}
+          </ul>
+          {meta.last_page > 1 && (
+            <nav className="pagination" aria-label="Paginação">
+              {meta.current_page > 1 && (
+                <a className="button secondary" href={`${landing.path}${pageSuffix(meta.current_page - 1)}`} rel="prev">
+                  Página anterior
+                </a>
+              )}
+              <span>
+                Página {meta.current_page} de {meta.last_page}
+              </span>
+              {meta.current_page < meta.last_page && (
+                <a className="button secondary" href={`${landing.path}?page=${meta.current_page + 1}`} rel="next">
+                  Próxima página
+                </a>
+              )}
+            </nav>
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { brandRegistry } from '../../lib/brand/registry';
+import { CATEGORY_SLUGS } from '../../lib/catalog/categories';
+import { generateDemo } from '../../lib/catalog/demo';
+import { querySearch } from '../../lib/catalog/events';
+import { importLines } from '../../lib/catalog/import';
+import { parseListQuery } from '../../lib/catalog/query-params';
+import type { EventRecordInput } from '../../lib/catalog/record';
+import { migrate } from '../../lib/db/migrate';
+import { openPglite } from '../../lib/db/pglite';
+import { openPostgres } from '../../lib/db/postgres';
+import type { Db } from '../../lib/db/types';
+import { createTestDatabase, postgresReachable } from '../support/postgres';
+
+// Browsing filters (category, free, a maximum price, all ages, sorting by price) on both
+// databases, against what the demo records say: every filter keeps exactly the listed
+// events it should, in the order it promises.
+
+const available = await postgresReachable();
+const EVENTS = 900;
+const anchor = new Date('2026-11-23T00:00:00Z');
+const now = new Date('2026-11-23T12:00:00Z');
+const brands = brandRegistry().brands;
+const brand = brands[0]!;
+const records = [...generateDemo({ brands, events: EVENTS, anchor })];
+
+const listedUntil = (r: EventRecordInput) =>
+  r.ends_at ? Date.parse(r.ends_at) : r.starts_at ? Date.parse(r.starts_at) + 86_400_000 : Infinity;
+/** The lowest price with fees of a lot on sale, as the import derives it. */
+const lowest = (r: EventRecordInput): number | null => {
+  if (r.is_closed || r.event_status === 'cancelled') return null;
+  const totals = (r.sectors ?? []).flatMap((s) => s.lots.filter((l) => l.available !== false).map((l) => l.price_cents + l.fee_cents));
+  return totals.length > 0 ? Math.min(...totals) : null;
+};
+const listed = records.filter((r) => r.brand === brand.id && listedUntil(r) >= now.getTime());
+const start = (r: EventRecordInput) => (r.starts_at ? Date.parse(r.starts_at) : Infinity);
+/** Event ids as the database gave them: ties of start go to the lower id. */
+const ids = new Map<string, number>();
+const bySlug = new Map(listed.map((r) => [r.slug, r]));
+
+const databases: Array<[string, () => Promise<{ db: Db; done: () => Promise<void> }>]> = [
+  ['PGlite', async () => {
+    const db = await openPglite();
+    return { db, done: () => db.close() };
+  }],
+];
+if (available || process.env.CI === 'true') {
+  databases.push(['PostgreSQL', async () => {
+    const created = await createTestDatabase('catalog_browse');
+    const db = openPostgres(created.url, 60_000, 2);
+    return { db, done: async () => { await db.close(); await created.drop(); } };
+  }]);
+}
+
+describe.each(databases)('browsing filters on %s', (_name, open) => {
+  let db: Db;
+  let done: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ db, done } = await open());
+    await migrate(db);
+    await db.query(`INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)`, [
+      JSON.stringify(brands.map((b) => ({ id: b.id, name: b.name }))),
+    ]);
+    const report = await importLines(db, records.map((r) => JSON.stringify(r)), new Set(brands.map((b) => b.id)));
+    expect(report.failed).toEqual([]);
+    for (const r of await db.query<{ slug: string; id: number }>('SELECT slug, id::int AS id FROM events WHERE brand_id = $1', [brand.id])) ids.set(r.slug, Number(r.id));
+  }, 300_000);
+  afterAll(() => done?.());
+
+  /** Every page of a listing, as slugs, with the first page's total. */
+  async function all(query: string, prices = true): Promise<{ slugs: string[]; total: number }> {
+    const slugs: string[] = [];
+    let total = 0;
+    for (let page = 1; page <= 40; page++) {
+      const r = await querySearch(brand, parseListQuery(new URLSearchParams(`${query}&per_page=50&page=${page}`), { prices }), now, db);
+      if (page === 1) total = r.list.meta.total;
+      slugs.push(...r.list.data.map((e) => e.slug));
+      if (page >= r.list.meta.last_page) break;
+    }
+    return { slugs, total };
+  }
+
+  const soonest = (rs: EventRecordInput[]) =>
+    [...rs].sort((a, b) => start(a) - start(b) || ids.get(a.slug)! - ids.get(b.slug)!).map((r) => r.slug);
+
+  test.each(CATEGORY_SLUGS)('category=%s lists exactly its events, soonest first', async (category) => {
+    const expected = listed.filter((r) => r.category === category);
+    const got = await all(`category=${category}`, false);
+    expect(got.total).toBe(expected.length);
+    expect(got.slugs).toEqual(soonest(expected));
+  });
+
+  test('free, at most 50, 80 and 300 reais: only events with a lot on sale at that price', async () => {
+    const cases: Array<[string, (cents: number) => boolean]> = [
+      ['free=true', (c) => c === 0],
+      ['price_max=0', (c) => c === 0],
+      ['price_max=50', (c) => c <= 5000],
+      ['price_max=80', (c) => c <= 8000],
+      ['price_max=300', (c) => c <= 30000],
+    ];
+    for (const [query, fits] of cases) {
+      const expected = listed.filter((r) => lowest(r) !== null && fits(lowest(r)!));
+      const got = await all(query);
+      expect(got.slugs, query).toEqual(soonest(expected));
+      expect(got.total, query).toBe(expected.length);
+      expect(expected.length, query).toBeGreaterThan(0);
+    }
+  });
+
+  test('a cancelled event and one with nothing on sale never pass a price filter', async () => {
+    const got = new Set((await all('price_max=100000')).slugs);
+    for (const r of listed.filter((x) => x.event_status === 'cancelled' || lowest(x) === null)) expect(got.has(r.slug), r.slug).toBe(false);
+    expect(listed.some((r) => r.event_status === 'cancelled')).toBe(true);
+  });
+
+  test('all ages, combined with a category and a city', async () => {
+    const city = listed.find((r) => r.venue)!.venue!.city!;
+    const expected = listed.filter((r) => r.age_rating === 'livre' && r.category === 'shows' && r.venue?.city === city);
+    const got = await all(`age_rating=livre&category=shows&city=${encodeURIComponent(city)}`);
+    expect(got.slugs).toEqual(soonest(expected));
+  });
+
+  test('sort=price: cheapest first, then soonest; nothing on sale last', async () => {
+    const got = await all('sort=price');
+    expect(got.slugs).toHaveLength(listed.length);
+    const prices = got.slugs.map((s) => lowest(bySlug.get(s)!));
+    const priced = prices.filter((p) => p !== null) as number[];
+    expect(priced).toEqual([...priced].sort((a, b) => a - b));
+    expect(prices.slice(priced.length).every((p) => p === null)).toBe(true);
+  });
+
+  test('the API reads no price filter: price_max and age_rating are ignored there, sort=price is not one of its sorts', async () => {
+    expect((await all('price_max=50', false)).total).toBe(listed.length);
+    expect((await all('age_rating=livre', false)).total).toBe(listed.length);
+  });
+
+  test('a search with a category word finds the events of the category and those that say it', async () => {
+    const { list } = await querySearch(brand, parseListQuery(new URLSearchParams('q=teatro&per_page=50')), now, db);
+    // The word is searched where every word is: the name, the producer, the venue and its place.
+    const says = (r: EventRecordInput) => /\bteatro\b/i.test([r.name, r.producer?.name, r.venue?.name].join(' '));
+    const theatre = listed.filter((r) => r.category === 'teatro' || says(r));
+    expect(theatre.filter((r) => !says(r)).length).toBeGreaterThan(0);
+    expect(list.meta.total).toBe(theatre.length);
+    for (const e of list.data) expect(theatre.map((r) => r.slug)).toContain(e.slug);
+    const kids = await querySearch(brand, parseListQuery(new URLSearchParams('q=pra criança&per_page=50')), now, db);
+    expect(kids.list.data.length).toBeGreaterThan(0);
+    for (const e of kids.list.data) expect(bySlug.get(e.slug)!.category === 'infantil' || /crian/i.test(bySlug.get(e.slug)!.name)).toBe(true);
+  });
+
+  test('a search filtered by category and price keeps both', async () => {
+    const { list } = await querySearch(brand, parseListQuery(new URLSearchParams('q=samba&category=shows&price_max=200&per_page=50'), { prices: true }), now, db);
+    for (const e of list.data) {
+      const r = bySlug.get(e.slug)!;
+      expect(r.category).toBe('shows');
+      expect(lowest(r)).not.toBeNull();
+      expect(lowest(r)!).toBeLessThanOrEqual(20000);
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// Landing pages as a person reaches them: from a card's city, from an event's producer,
+// at a category's address; each accessible (axe, WCAG 2.1 AA) and free of console errors
+// and CSP violations, with the calendar to subscribe to.
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+}
+
+/** Console errors, page errors and CSP violations seen while the test runs. */
+async function watch(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 404 \(Not Found\)/.test(message.text())) problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.exposeFunction('reportViolation', (text: string) => problems.push(`csp: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { reportViolation: (t: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return problems;
+}
+
+test('a city from a card, an organizer from an event, a category: accessible, with a calendar to subscribe to', async ({ page }, info) => {
+  const problems = await watch(page);
+  await page.goto('/');
+  const card = page.locator('.card').first();
+  const city = (await card.locator('.meta a').first().innerText()).replace(/ - [A-Z]{2}$/, '');
+  await card.locator('.meta a').first().click();
+  await expect(page).toHaveURL(/\/eventos-em\/[a-z0-9-]+$/);
+  await expect(page.locator('h1')).toHaveText(`Eventos em ${city}`);
+  await expect(page.locator('.card').first()).toBeVisible();
+  const subscribe = page.getByRole('link', { name: 'Assinar calendário' });
+  await expect(subscribe).toHaveAttribute('href', new RegExp(`^webcal://${info.project.name}\\.localhost:\\d+/eventos-em/[a-z0-9-]+/calendario\\.ics$`));
+  await expectAccessible(page);
+  const shots = process.env.SHOTS_DIR;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const path = shots ? `${shots}/landing-city-${info.project.name}-${width}.png` : info.outputPath(`landing-city-${width}.png`);
+    await page.screenshot({ path, fullPage: false });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.locator('.card h2 a').first().click();
+  await expect(page).toHaveURL(/\/eventos\//);
+  const producer = page.locator('.facts a[href^="/produtores/"]');
+  const name = await producer.innerText();
+  await producer.click();
+  await expect(page).toHaveURL(/\/produtores\/[a-z0-9-]+$/);
+  await expect(page.locator('h1')).toHaveText(`Eventos de ${name}`);
+  await expectAccessible(page);
+
+  await page.goto('/categoria/teatro');
+  await expect(page.locator('h1')).toHaveText('Teatro e espetáculos');
+  await expectAccessible(page);
+
+  const missing = await page.goto('/eventos-em/atlantida');
+  expect(missing?.status()).toBe(404);
+  await expect(page.locator('h1')).toHaveText('Página não encontrada');
+  await expectAccessible(page);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,48 @@
+import type { Brand } from '../brand/schema';
+import { withDb } from '../db';
+import type { AgeRating, EventStatus } from './categories';
+import { snapshot } from './snapshot-cache';
+import { toZonedRfc3339 } from './time';
+
+/**
+ * What people browse by, beyond the API's Event: the category, the age rating, whether
+ * the event happens as announced and, when it moved, the start announced before (RFC 3339
+ * in the event's zone). The site, MCP and A2A show them; the API does not.
+ */
+export type EventFacts = {
+  category: string | null;
+  age_rating: AgeRating | null;
+  event_status: EventStatus;
+  previous_starts_at: string | null;
+};
+
+/** The facts of a page of events, by id, in one query, kept for the snapshot window like the listing. */
+export function getEventFacts(brand: Brand, eventIds: number[]): Promise<Map<number, EventFacts>> {
+  if (eventIds.length === 0) return Promise.resolve(new Map());
+  const ids = [...new Set(eventIds)].sort((a, b) => a - b);
+  return snapshot(`facts|${brand.id}|${ids.join(',')}`, () =>
+    withDb(async (db) => {
+      const rows = await db.query<{ id: number; category: string | null; age_rating: AgeRating | null; event_status: EventStatus; previous_starts_at: Date | string | null; timezone: string | null }>(
+        `SELECT e.id::int AS id, e.category, e.age_rating, e.event_status, e.previous_starts_at, e.timezone
+         FROM events e WHERE e.brand_id = $1 AND e.id = ANY($2::bigint[])`,
+        [brand.id, ids],
+      );
+      return new Map(
+        rows.map((r) => [
+          Number(r.id),
+          {
+            category: r.category,
+            age_rating: r.age_rating,
+            event_status: r.event_status,
+            previous_starts_at: r.previous_starts_at === null ? null : toZonedRfc3339(new Date(r.previous_starts_at), r.timezone),
+          },
+        ]),
+      );
+    }),
+  );
+}
+
+/** The facts of one event (none known: a scheduled event without category or rating). */
+export async function getOneEventFacts(brand: Brand, eventId: number): Promise<EventFacts> {
+  return (await getEventFacts(brand, [eventId])).get(eventId) ?? { category: null, age_rating: null, event_status: 'scheduled', previous_starts_at: null };
+}

@@ -1,0 +1,53 @@
+import type { Brand } from '../brand/schema';
+import { SERVER_CARD_TYPE } from '../mcp/server-card';
+import { brandUrls } from './urls';
+import { LINKSET_TYPE } from './well-known';
+
+/** The media type of an AI Catalog (Agent-Card/ai-catalog, "Media Type"). */
+export const AI_CATALOG_TYPE = 'application/ai-catalog+json';
+
+/** The artifact types the catalog names: the AI Catalog's known types, and RFC 9727's own. */
+export const ENTRY_TYPES = {
+  mcpServerCard: SERVER_CARD_TYPE,
+  a2aAgentCard: 'application/a2a-agent-card+json',
+  agentSkills: 'application/agent-skills+json',
+  apiCatalog: LINKSET_TYPE,
+} as const;
+
+/**
+ * `urn:air:{publisher}:{namespace}:{name}`, the identifier the AI Catalog recommends to a
+ * publisher on its own domain: here the brand's host name.
+ */
+const identifier = (brand: Brand, namespace: string, name: string) => `urn:air:${new URL(brand.site_url).hostname}:${namespace}:${name}`;
+
+/**
+ * The brand's AI Catalog (level 2, "Discoverable": entries and the host that runs
+ * them): the MCP server card, the A2A agent card, the agent skills index and the RFC 9727
+ * API catalog. Entries for documents that carry their own name and description (the two
+ * cards) leave them out, as the specification advises; the other two say them here.
+ */
+export function aiCatalog(brand: Brand) {
+  const u = brandUrls(brand);
+  return {
+    specVersion: '1.0',
+    host: { displayName: brand.name, identifier: new URL(brand.site_url).hostname, documentationUrl: u.llms },
+    entries: [
+      { identifier: identifier(brand, 'mcp', 'event-catalog'), type: ENTRY_TYPES.mcpServerCard, url: u.mcpServerCard },
+      { identifier: identifier(brand, 'a2a', 'event-catalog'), type: ENTRY_TYPES.a2aAgentCard, url: u.agentCard },
+      {
+        identifier: identifier(brand, 'skills', 'index'),
+        displayName: `${brand.name} agent skills`,
+        description: `Skills for agents: search ${brand.name}'s events and hand a person over to the website.`,
+        type: ENTRY_TYPES.agentSkills,
+        url: u.skillsIndex,
+      },
+      {
+        identifier: identifier(brand, 'api', 'public-catalog'),
+        displayName: `${brand.name} public event catalog API`,
+        description: 'The read-only JSON API: its OpenAPI description, documentation and status (RFC 9727).',
+        type: ENTRY_TYPES.apiCatalog,
+        url: u.apiCatalog,
+      },
+    ],
+  };
+}

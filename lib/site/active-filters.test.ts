@@ -1,0 +1,37 @@
+import { describe, expect, test } from 'vitest';
+import { activeFilters } from './active-filters';
+
+const options = { cities: [], states: ['PE', 'SP'], organizers: [{ slug: 'silva-producoes', name: 'Silva Produções' }] };
+const chips = (qs: string) => activeFilters(new URLSearchParams(qs), options);
+
+describe('activeFilters', () => {
+  test('nothing on: no chip; blank fields are not filters', () => {
+    expect(chips('')).toEqual([]);
+    expect(chips('q=&city=&preco=&quando=&page=3')).toEqual([]);
+  });
+
+  test('each filter is a chip whose link drops only that filter and the page', () => {
+    const list = chips('q=samba&category=teatro&city=Recife&preco=50&livre=1&sort=price&page=2');
+    expect(list.map((c) => c.label)).toEqual(['“samba”', 'Teatro e espetáculos', 'Recife', 'Até R$ 50', 'Livre para todos', 'Ordem: menor preço']);
+    expect(list.find((c) => c.key === 'category')!.href).toBe('/?q=samba&city=Recife&preco=50&livre=1&sort=price');
+    expect(list.find((c) => c.key === 'q')!.href).toBe('/?category=teatro&city=Recife&preco=50&livre=1&sort=price');
+  });
+
+  test('a place to search around goes with its radius; a date chip or a period with its days', () => {
+    expect(chips('perto=Recife&radius_km=25&q=forró')[0]).toEqual({ key: 'q', label: '“forró”', href: '/?perto=Recife&radius_km=25' });
+    expect(chips('perto=Recife&radius_km=25&q=forró')[1]).toEqual({ key: 'perto', label: 'Perto de Recife (25 km)', href: '/?q=forr%C3%B3' });
+    expect(chips('quando=fim-de-semana')).toEqual([{ key: 'quando', label: 'Este fim de semana', href: '/' }]);
+    expect(chips('quando=periodo&date_from=2026-12-01&date_to=2026-12-07&city=Recife')[1]).toEqual({
+      key: 'quando',
+      label: 'De 2026-12-01 até 2026-12-07',
+      href: '/?city=Recife',
+    });
+  });
+
+  test('names come from the catalog; unknown values are no chip', () => {
+    expect(chips('organization=silva-producoes')[0]!.label).toBe('Produtor: Silva Produções');
+    expect(chips('state=pe')[0]!.label).toBe('Estado: PE');
+    expect(chips('category=opera&preco=7&sort=sideways&livre=yes&state=xyz')).toEqual([]);
+    expect(chips('preco=gratis')[0]!.label).toBe('Grátis');
+  });
+});
