@@ -214,6 +214,8 @@ describe('MCP and A2A through the official clients', () => {
     const lines = answer.split('\n').filter((l) => l.startsWith('- '));
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) {
+      // "- [name](url) — when — place — price": a space on either side of each dash.
+      expect(line, line).toMatch(/^- \[.+\]\(http[^)]+\) — \S.* — \S.* — a partir de /);
       const m = /a partir de R\$ ([\d.]+,\d{2}) com taxas/.exec(line);
       expect(m, line).not.toBeNull();
       expect(Number(m![1]!.replace(/\./g, '').replace(',', '.'))).toBeLessThanOrEqual(80);

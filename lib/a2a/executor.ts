@@ -15,7 +15,7 @@ import { brandTimeZone, relativeRange } from '../catalog/relative-dates';
 import { RADIUS_KM } from '../catalog/search-filters';
 import { formatBrl, getEventTickets } from '../catalog/tickets';
 import { toZonedRfc3339 } from '../catalog/time';
-import { list, markdownInline, paragraph, serializeMarkdown, text } from '../markdown/escape';
+import { list, markdownInline, oneLine, paragraph, serializeMarkdown, text } from '../markdown/escape';
 import { eventMarkdown } from '../mcp/event-markdown';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
@@ -70,7 +70,8 @@ async function answer(brand: Brand, asked: string): Promise<string> {
       status === 'cancelled'
         ? ' — CANCELADO'
         : `${status === 'scheduled' ? '' : ` — ${EVENT_STATUS_LABELS[status].toUpperCase()}`}${e.is_closed ? ' — vendas encerradas' : lowest === null ? ' — nada à venda' : ` — a partir de ${formatBrl(lowest)} com taxas`}`;
-    return [{ type: 'link', url: e.url, children: [text(e.name)] }, text(` — ${when} — ${place}${sale}`)];
+    // The space after the link is kept outside text(), which trims what it is given.
+    return [{ type: 'link', url: e.url, children: [text(e.name)] }, { type: 'text', value: ` ${oneLine(`— ${when} — ${place}${sale}`)}` }];
   });
   // Built as a syntax tree: the shared serializer escapes every catalog text it carries.
   return serializeMarkdown({
