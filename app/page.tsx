@@ -79,10 +79,13 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
         </div>
       ) : (
         <>
-          <p className="summary">
-            {eventCount(meta)} · página {meta.current_page} de {meta.last_page}
-          </p>
-          <CalendarLinks brand={brand} path={listingFeedPath(params)} />
+          {/* The count and the calendar share a line where there is room for both. */}
+          <div className="listing-head">
+            <p className="summary">
+              {eventCount(meta)} · página {meta.current_page} de {meta.last_page}
+            </p>
+            <CalendarLinks brand={brand} path={listingFeedPath(params)} />
+          </div>
           {unmatched && (
             <p className="notice" role="status">
               {unmatchedSentence(unmatched)}

@@ -65,6 +65,14 @@ test('a closed event offers nothing for sale', async ({ page }) => {
   await expect(page.getByText('apenas para informação')).toBeVisible();
   for (const cell of await page.locator('.tickets tbody td:nth-child(6)').allInnerTexts()) expect(['Vendas encerradas', 'Esgotado']).toContain(cell);
   await expect(page.getByRole('link', { name: 'Comprar ingressos' })).toHaveCount(0);
+  // On a phone the six columns scroll within the table's region, not the page.
+  await page.setViewportSize({ width: 320, height: 700 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  const region = page.getByRole('region', { name: 'Setores e preços' });
+  expect(await region.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+  await region.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => region.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
 });
 
 // Fetched from the page itself: Chromium resolves *.localhost, Node (the request API) does not.

@@ -30,6 +30,9 @@ export const PRICE_CHIPS: ReadonlyArray<{ value: string; label: string }> = [
 
 export function listingParams(form: URLSearchParams, options: FilterOptions, brand: Brand, now = new Date()): URLSearchParams {
   const params = new URLSearchParams(form);
+  // Price and age are the form's words alone ("preco", "livre"): a filter the page did not
+  // set would narrow the list without a chip to show it or remove it.
+  for (const name of ['free', 'price_max', 'age_rating']) params.delete(name);
   const chip = WHEN_CHIPS.find((c) => c.value === form.get('quando'));
   if (chip?.day) {
     const range = relativeRange(chip.day, now, brandTimeZone(brand));
