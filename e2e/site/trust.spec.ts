@@ -1,23 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { watch, withoutNotFound } from '../support/page-checks';
 
 // Every page in Chromium: no console error and no securitypolicyviolation event, images
 // and favicon loaded, on the brand host and on the aliases a person types.
 
-/** Collects console errors, page errors and CSP violations of every document the page loads. */
-async function watch(page: Page): Promise<string[]> {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  await page.exposeFunction('reportViolation', (text: string) => problems.push(`csp: ${text}`));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { reportViolation: (t: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
-  return problems;
-}
 
 /** Every image of the page has loaded (none broken). */
 async function expectImagesLoaded(page: Page) {
@@ -54,7 +40,7 @@ test('every page, twice (rendered, then served from the window): no console erro
   }
   await visit(page, '/eventos/no-such-event', 404);
   await visit(page, '/eventos/no-such-event', 404);
-  expect(problems.filter((p) => !/status of 404 \(Not Found\)/.test(p))).toEqual([]);
+  expect(withoutNotFound(problems)).toEqual([]);
 });
 
 test('a closed event offers nothing for sale', async ({ page }) => {
