@@ -1,15 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client as ModernClient, ProtocolError, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { demoRegistry } from '../../lib/brand/registry';
 import { request } from '../support/client';
 import { schemaErrors } from '../support/mcp-schemas';
-import { freePort, startServer, type RunningServer } from '../support/server';
+import { siteOnLoopback, startServerWithDefaultBrand, type RunningServer } from '../support/server';
 
 // Both eras of MCP on the one /mcp endpoint, driven by the official clients of each:
 // the 1.x SDK client (initialize, then MCP-Protocol-Version) for 2025-11-25, 2025-06-18
@@ -49,14 +45,9 @@ describe('MCP, both eras on one endpoint, through the official clients', () => {
   let slug: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    site = `http://127.0.0.1:${port}`;
-    const registry = demoRegistry(port);
-    registry.brands[0] = { ...registry.brands[0]!, site_url: site };
-    const dir = mkdtempSync(join(tmpdir(), 'brands-'));
-    writeFileSync(join(dir, 'brands.json'), JSON.stringify(registry));
-    server = await startServer('mcp-eras', { BRANDS_FILE: join(dir, 'brands.json') }, { port });
-    const list = (await request(port, '/api/public/v1/events?per_page=1', { host: `127.0.0.1:${port}` })).json() as { data: Array<{ slug: string }> };
+    server = await startServerWithDefaultBrand('mcp-eras', siteOnLoopback);
+    site = `http://127.0.0.1:${server.port}`;
+    const list = (await request(server.port, '/api/public/v1/events?per_page=1', { host: `127.0.0.1:${server.port}` })).json() as { data: Array<{ slug: string }> };
     slug = list.data[0]!.slug;
   });
   afterAll(() => server?.stop());

@@ -1,13 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ClientFactory } from '@a2a-js/sdk/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { demoRegistry } from '../../lib/brand/registry';
 import { localToday, relativeRange } from '../../lib/catalog/relative-dates';
-import { freePort, startServer, type RunningServer } from '../support/server';
+import { siteOnLoopback, startServerWithDefaultBrand, type RunningServer } from '../support/server';
 
 // The official SDK clients resolve the URLs the documents give them, and Node does not
 // resolve *.localhost: this server's registry puts the default brand on 127.0.0.1.
@@ -16,13 +12,8 @@ describe('MCP and A2A through the official clients', () => {
   let site: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    site = `http://127.0.0.1:${port}`;
-    const registry = demoRegistry(port);
-    registry.brands[0] = { ...registry.brands[0]!, site_url: site };
-    const dir = mkdtempSync(join(tmpdir(), 'brands-'));
-    writeFileSync(join(dir, 'brands.json'), JSON.stringify(registry));
-    server = await startServer('tools', { BRANDS_FILE: join(dir, 'brands.json') }, { port });
+    server = await startServerWithDefaultBrand('tools', siteOnLoopback);
+    site = `http://127.0.0.1:${server.port}`;
   });
   afterAll(() => server?.stop());
 

@@ -1,10 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { demoRegistry } from '../../lib/brand/registry';
 import { request } from '../support/client';
-import { freePort, startServer, type RunningServer } from '../support/server';
+import { startServerWithDefaultBrand, type RunningServer } from '../support/server';
 
 // A server of its own: a small render budget, and a brand that sets a purchase flow.
 const BUDGET = 6;
@@ -15,12 +11,11 @@ describe('render budget and purchase flow', () => {
     request(server.port, path, { host: `aurora.localhost:${server.port}`, headers: { accept: 'text/html', ...headers } });
 
   beforeAll(async () => {
-    const port = await freePort();
-    const registry = demoRegistry(port);
-    registry.brands[0] = { ...registry.brands[0]!, purchase_url: 'https://loja.example/comprar/{slug}?canal=site' };
-    const dir = mkdtempSync(join(tmpdir(), 'brands-'));
-    writeFileSync(join(dir, 'brands.json'), JSON.stringify(registry));
-    server = await startServer('render-budget', { BRANDS_FILE: join(dir, 'brands.json'), RATE_LIMIT_RENDER: String(BUDGET), DEMO_EVENTS: '60', TRUSTED_PROXIES: '127.0.0.1' }, { port });
+    server = await startServerWithDefaultBrand('render-budget', (brand) => ({ ...brand, purchase_url: 'https://loja.example/comprar/{slug}?canal=site' }), {
+      RATE_LIMIT_RENDER: String(BUDGET),
+      DEMO_EVENTS: '60',
+      TRUSTED_PROXIES: '127.0.0.1',
+    });
   });
   afterAll(() => server?.stop());
 

@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { demoRegistry } from '../../lib/brand/registry';
+import type { Brand } from '../../lib/brand/schema';
 import { request } from './client';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,6 +42,25 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Starts a server whose registry is the demo's with its default brand changed (the brand
+ * `change` gives, at the server's port), written to a BRANDS_FILE of its own.
+ */
+export async function startServerWithDefaultBrand(name: string, change: (brand: Brand, port: number) => Brand, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const registry = demoRegistry(port);
+  registry.brands[0] = change(registry.brands[0]!, port);
+  const file = join(mkdtempSync(join(tmpdir(), 'brands-')), 'brands.json');
+  writeFileSync(file, JSON.stringify(registry));
+  return startServer(name, { BRANDS_FILE: file, ...env }, { port });
+}
+
+/**
+ * The default brand's site at http://127.0.0.1:<port>: the official SDK clients resolve the
+ * URLs its documents give them, and Node does not resolve *.localhost.
+ */
+export const siteOnLoopback = (brand: Brand, port: number): Brand => ({ ...brand, site_url: `http://127.0.0.1:${port}` });
 
 /** Starts the production server (server.mjs over the last `next build`) with extra environment. */
 export async function startServer(name: string, env: Record<string, string>, options: { waitForDb?: boolean; port?: number; nodeArgs?: string[]; heapProbe?: boolean } = {}): Promise<RunningServer> {
