@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { CalendarLinks } from '@/app/_components/calendar-links';
 import { EventCard } from '@/app/_components/event-card';
+import { Pagination } from '@/app/_components/pagination';
 import { ActiveFilters, CategoryLinks, SearchForm } from '@/app/_components/search-form';
 import { getCardPrices } from '@/lib/catalog/card-prices';
 import { getEventFacts } from '@/lib/catalog/event-facts';
@@ -96,21 +97,7 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
               <EventCard key={e.id} event={e} price={prices.get(e.id)} facts={facts.get(e.id)} eager={i < 4} />
             ))}
           </ul>
-          <nav className="pagination" aria-label="Paginação">
-            {meta.current_page > 1 && (
-              <a className="button secondary" href={pageHref(params, meta.current_page - 1)} rel="prev">
-                Página anterior
-              </a>
-            )}
-            <span>
-              Página {meta.current_page} de {meta.last_page}
-            </span>
-            {meta.current_page < meta.last_page && (
-              <a className="button secondary" href={pageHref(params, meta.current_page + 1)} rel="next">
-                Próxima página
-              </a>
-            )}
-          </nav>
+          <Pagination meta={meta} href={(page) => pageHref(params, page)} />
         </>
       )}
     </>

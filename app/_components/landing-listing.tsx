@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import type { Brand } from '@/lib/brand/schema';
 import { getCardPrices } from '@/lib/catalog/card-prices';
 import { getEventFacts } from '@/lib/catalog/event-facts';
@@ -8,14 +9,16 @@ import { parseListQuery } from '@/lib/catalog/query-params';
 import { landingFeedPath } from '@/lib/site/calendar-feed';
 import { itemListJsonLd } from '@/lib/site/item-list-json-ld';
 import { scriptJson } from '@/lib/site/json-ld';
-import { landingTitle, type Landing } from '@/lib/site/landing';
+import { currentBrand } from '@/lib/site/brand-context';
+import { findLanding, landingTitle, type Landing, type LandingKind } from '@/lib/site/landing';
 import { CalendarLinks } from './calendar-links';
 import { EventCard } from './event-card';
+import { Pagination } from './pagination';
 
 export type LandingSearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** The page number asked for in `?page=` (clamped as the listing clamps it). */
-export async function landingPage(searchParams: LandingSearchParams): Promise<number> {
+async function landingPage(searchParams: LandingSearchParams): Promise<number> {
   const raw = (await searchParams).page;
   return parseListQuery(new URLSearchParams({ page: (Array.isArray(raw) ? raw[0] : raw) ?? '' })).page;
 }
@@ -23,7 +26,7 @@ export async function landingPage(searchParams: LandingSearchParams): Promise<nu
 const pageSuffix = (page: number) => (page > 1 ? `?page=${page}` : '');
 
 /** Title, description, canonical URL (from the brand's configuration) and the calendar feed of a landing page. */
-export function landingMetadata(brand: Brand, landing: Landing, page: number): Metadata {
+function landingMetadata(brand: Brand, landing: Landing, page: number): Metadata {
   const title = landingTitle(brand, landing);
   const url = `${brand.site_url}${landing.path}${pageSuffix(page)}`;
   return {
@@ -34,8 +37,33 @@ export function landingMetadata(brand: Brand, landing: Landing, page: number): M
   };
 }
 
+type LandingRouteProps = { params: Promise<Record<string, string>>; searchParams: LandingSearchParams };
+
+/**
+ * A landing route's page and metadata: its dynamic segment `segment` names a subject of
+ * `kind`, a 404 when the brand lists none.
+ */
+export function landingRoute(kind: LandingKind, segment: string) {
+  async function load(params: LandingRouteProps['params']) {
+    const brand = await currentBrand();
+    const landing = await findLanding(brand, kind, (await params)[segment] ?? '');
+    if (!landing) notFound();
+    return { brand, landing };
+  }
+  return {
+    async generateMetadata({ params, searchParams }: LandingRouteProps): Promise<Metadata> {
+      const { brand, landing } = await load(params);
+      return landingMetadata(brand, landing, await landingPage(searchParams));
+    },
+    async Page({ params, searchParams }: LandingRouteProps) {
+      const { brand, landing } = await load(params);
+      return <LandingListing brand={brand} landing={landing} page={await landingPage(searchParams)} />;
+    },
+  };
+}
+
 /** A landing page's body: its upcoming events, paged like the listing, with their ItemList and the calendar to subscribe to. */
-export async function LandingListing({ brand, landing, page }: { brand: Brand; landing: Landing; page: number }) {
+async function LandingListing({ brand, landing, page }: { brand: Brand; landing: Landing; page: number }) {
   const params = new URLSearchParams(landing.params);
   params.set('page', String(page));
   const query = parseListQuery(params);
@@ -66,23 +94,7 @@ export async function LandingListing({ brand, landing, page }: { brand: Brand; l
               <EventCard key={e.id} event={e} price={prices.get(e.id)} facts={facts.get(e.id)} eager={i < 4} />
             ))}
           </ul>
-          {meta.last_page > 1 && (
-            <nav className="pagination" aria-label="Paginação">
-              {meta.current_page > 1 && (
-                <a className="button secondary" href={`${landing.path}${pageSuffix(meta.current_page - 1)}`} rel="prev">
-                  Página anterior
-                </a>
-              )}
-              <span>
-                Página {meta.current_page} de {meta.last_page}
-              </span>
-              {meta.current_page < meta.last_page && (
-                <a className="button secondary" href={`${landing.path}?page=${meta.current_page + 1}`} rel="next">
-                  Próxima página
-                </a>
-              )}
-            </nav>
-          )}
+          {meta.last_page > 1 && <Pagination meta={meta} href={(page) => `${landing.path}${pageSuffix(page)}`} />}
         </>
       )}
     </>
