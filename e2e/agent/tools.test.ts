@@ -17,6 +17,19 @@ describe('MCP and A2A through the official clients', () => {
   });
   afterAll(() => server?.stop());
 
+  /** A question to the A2A agent through the official client, which reads the agent card first; the answer's text. */
+  async function askAgent(text: string): Promise<string> {
+    const client = await new ClientFactory().createFromUrl(site);
+    const result = await client.sendMessage({
+      tenant: '',
+      message: { messageId: crypto.randomUUID(), contextId: '', taskId: '', role: 1, parts: [{ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' }], metadata: undefined, extensions: [], referenceTaskIds: [] },
+      configuration: undefined,
+      metadata: undefined,
+    });
+    const message = result as { parts: Array<{ content?: { $case: string; value: string } }> };
+    return message.parts.map((p) => p.content?.value ?? '').join('');
+  }
+
   async function mcp() {
     const client = new Client({ name: 'catalog-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${site}/mcp`)));
@@ -115,39 +128,21 @@ describe('MCP and A2A through the official clients', () => {
     expect(parts[1]!.text).toMatch(/^Per event \(prices include fees/);
     await client.close();
 
-    const agent = await new ClientFactory().createFromUrl(site);
-    const result = await agent.sendMessage({
-      tenant: '',
-      message: { messageId: crypto.randomUUID(), contextId: '', taskId: '', role: 1, parts: [{ content: { $case: 'text', value: 'Zzqqx em Recife' }, metadata: undefined, filename: '', mediaType: 'text/plain' }], metadata: undefined, extensions: [], referenceTaskIds: [] },
-      configuration: undefined,
-      metadata: undefined,
-    });
-    const answer = (result as { parts: Array<{ content?: { value: string } }> }).parts.map((p) => p.content?.value ?? '').join('');
+    const answer = await askAgent('Zzqqx em Recife');
     expect(answer).toContain('Nenhum evento tem “zzqqx” e “recife” juntos: abaixo, os que têm parte dessas palavras.');
     expect(answer).toMatch(/\n\n\d+ eventos? para "Zzqqx em Recife" \(mostrando \d+\):/);
   });
 
   test('A2A: the agent reads dates and places in the request', async () => {
-    const client = await new ClientFactory().createFromUrl(site);
-    const ask = async (text: string) => {
-      const result = await client.sendMessage({
-        tenant: '',
-        message: { messageId: crypto.randomUUID(), contextId: '', taskId: '', role: 1, parts: [{ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' }], metadata: undefined, extensions: [], referenceTaskIds: [] },
-        configuration: undefined,
-        metadata: undefined,
-      });
-      const message = result as { parts: Array<{ content?: { $case: string; value: string } }> };
-      return message.parts.map((p) => p.content?.value ?? '').join('');
-    };
     const weekend = relativeRange('this_weekend', new Date(), 'America/Sao_Paulo');
-    const forro = await ask('forró em Recife neste fim de semana');
+    const forro = await askAgent('forró em Recife neste fim de semana');
     const range = weekend.from === weekend.to ? `em ${weekend.from}` : `de ${weekend.from} a ${weekend.to}`;
     expect(forro).toContain(`"forró em Recife neste fim de semana" (${range})`);
     for (const line of forro.split('\n').filter((l) => l.startsWith('- '))) {
       const day = /— (\d{4}-\d{2}-\d{2})T/.exec(line)![1]!;
       expect(day >= weekend.from && day <= weekend.to, line).toBe(true);
     }
-    const jazz = await ask('jazz perto de São Paulo');
+    const jazz = await askAgent('jazz perto de São Paulo');
     expect(jazz).toContain('"jazz perto de São Paulo" (até 50 km de São Paulo)');
     const lines = jazz.split('\n').filter((l) => l.startsWith('- '));
     expect(lines.length).toBeGreaterThan(0);
@@ -193,14 +188,7 @@ describe('MCP and A2A through the official clients', () => {
   });
 
   test('A2A: prices in the request are filters, and every event found says its price with fees', async () => {
-    const client = await new ClientFactory().createFromUrl(site);
-    const result = await client.sendMessage({
-      tenant: '',
-      message: { messageId: crypto.randomUUID(), contextId: '', taskId: '', role: 1, parts: [{ content: { $case: 'text', value: 'shows até 80 reais' }, metadata: undefined, filename: '', mediaType: 'text/plain' }], metadata: undefined, extensions: [], referenceTaskIds: [] },
-      configuration: undefined,
-      metadata: undefined,
-    });
-    const answer = (result as { parts: Array<{ content?: { value: string } }> }).parts.map((p) => p.content?.value ?? '').join('');
+    const answer = await askAgent('shows até 80 reais');
     expect(answer).toContain('(até R$ 80,00 com taxas)');
     const lines = answer.split('\n').filter((l) => l.startsWith('- '));
     expect(lines.length).toBeGreaterThan(0);
@@ -214,22 +202,11 @@ describe('MCP and A2A through the official clients', () => {
   });
 
   test('A2A: the client reads the agent card and gets a deterministic answer', async () => {
-    const client = await new ClientFactory().createFromUrl(site);
-    const ask = async (text: string) => {
-      const result = await client.sendMessage({
-        tenant: '',
-        message: { messageId: crypto.randomUUID(), contextId: '', taskId: '', role: 1, parts: [{ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' }], metadata: undefined, extensions: [], referenceTaskIds: [] },
-        configuration: undefined,
-        metadata: undefined,
-      });
-      const message = result as { parts: Array<{ content?: { $case: string; value: string } }> };
-      return message.parts.map((p) => p.content?.value ?? '').join('');
-    };
-    const first = await ask('forró');
+    const first = await askAgent('forró');
     expect(first).toMatch(/eventos para "forró"/);
-    expect(await ask('forró')).toBe(first);
+    expect(await askAgent('forró')).toBe(first);
     const slug = /\/eventos\/([a-z0-9-]+)\)/.exec(first)![1]!;
-    const page = await ask(`${site}/eventos/${slug}`);
+    const page = await askAgent(`${site}/eventos/${slug}`);
     expect(page).toContain('Preço com taxas');
   });
 });
