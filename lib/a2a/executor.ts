@@ -9,7 +9,7 @@ import { getEventFacts, getOneEventFacts } from '../catalog/event-facts';
 import { getEvent, searchEvents } from '../catalog/events';
 import { eventCountWords, unmatchedSentence } from '../catalog/count-text';
 import { getFilterOptions } from '../catalog/filters';
-import { readNaturalRequest } from '../catalog/natural-request';
+import { readNaturalRequest, setPriceFilter } from '../catalog/natural-request';
 import { parseListQuery } from '../catalog/query-params';
 import { brandTimeZone, relativeRange } from '../catalog/relative-dates';
 import { RADIUS_KM } from '../catalog/search-filters';
@@ -49,12 +49,9 @@ async function answer(brand: Brand, asked: string): Promise<string> {
     params.set('near', `${natural.nearCity.lat},${natural.nearCity.lng}`);
     notes.push(`até ${RADIUS_KM.default} km de ${natural.nearCity.city}`);
   }
-  if (natural.price && 'free' in natural.price) {
-    params.set('free', 'true');
-    notes.push('grátis');
-  } else if (natural.price) {
-    params.set('price_max', String(natural.price.maxBrl));
-    notes.push(`até ${formatBrl(natural.price.maxBrl * 100)} com taxas`);
+  if (natural.price) {
+    setPriceFilter(params, natural.price);
+    notes.push('free' in natural.price ? 'grátis' : `até ${formatBrl(natural.price.maxBrl * 100)} com taxas`);
   }
   const filters = notes.length > 0 ? ` (${notes.join(', ')})` : '';
   const { list: result, unmatched } = await searchEvents(brand, parseListQuery(params, { prices: true }));

@@ -48,6 +48,21 @@ export function readPriceWords(folded: string): { rest: string; price: PriceWish
   return { rest: folded.trim(), price: null };
 }
 
+/** The catalog's filter for a price wish: `free=true`, or `price_max` in reais. */
+export function setPriceFilter(params: URLSearchParams, wish: PriceWish): void {
+  if ('free' in wish) params.set('free', 'true');
+  else params.set('price_max', String(wish.maxBrl));
+}
+
+/** A price said in `q` ("até 50 reais", "grátis") becomes the catalog's price filter, and leaves `q`. */
+export function priceWordsToFilter(params: URLSearchParams): void {
+  const q = params.get('q');
+  const said = q ? readPriceWords(fold(q)) : null;
+  if (!said?.price) return;
+  params.set('q', said.rest);
+  setPriceFilter(params, said.price);
+}
+
 export function readNaturalRequest(text: string, cities: FilterOptions['cities']): NaturalRequest {
   let rest = ` ${fold(text).replace(/\s+/g, ' ')} `;
   let when: RelativeDay | null = null;

@@ -6,9 +6,8 @@ import { getCardPrices } from './card-prices';
 import { getEventFacts } from './event-facts';
 import { getEvent, listEvents } from './events';
 import { judgedQueries, relevantSet, type Judged, type JudgedQuery } from './judged-queries';
-import { readPriceWords } from './natural-request';
+import { priceWordsToFilter } from './natural-request';
 import { parseListQuery } from './query-params';
-import { fold } from './search-terms';
 
 // The judged query set on the process-wide demo catalog (720 events, three brands): for
 // every query that has relevant events, the top 3 results are all relevant (or all the
@@ -53,10 +52,8 @@ function judgedRequest(query: JudgedQuery) {
     params.set('q', query.q);
     return parseListQuery(params);
   }
-  const { rest, price } = readPriceWords(fold(query.q));
-  params.set('q', rest);
-  if (price && 'free' in price) params.set('free', 'true');
-  else if (price) params.set('price_max', String(price.maxBrl));
+  params.set('q', query.q);
+  priceWordsToFilter(params);
   return parseListQuery(params, { prices: true });
 }
 

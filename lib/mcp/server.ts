@@ -9,9 +9,8 @@ import { brandTimeZone, localToday, RELATIVE_DAYS, relativeRange, type RelativeD
 import { CATEGORIES, CATEGORY_SLUGS, EVENT_STATUS_LABELS } from '../catalog/categories';
 import { getCardPrices } from '../catalog/card-prices';
 import { getEventFacts, getOneEventFacts } from '../catalog/event-facts';
-import { readPriceWords } from '../catalog/natural-request';
+import { priceWordsToFilter, setPriceFilter } from '../catalog/natural-request';
 import { MAX_PRICE_BRL, RADIUS_KM, readSearchFilters, SORTS_WITH_PRICE } from '../catalog/search-filters';
-import { fold } from '../catalog/search-terms';
 import { formatBrl, getEventTickets } from '../catalog/tickets';
 import { CatalogUnavailableError } from '../catalog/errors';
 import { API_VERSION } from '../version';
@@ -191,12 +190,11 @@ function toolHandlers(brand: Brand): Record<ToolName, (args: Arguments) => Promi
       };
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(rest)) if (v !== undefined) params.set(k, String(v));
+      if (q) params.set('q', q);
       // A price in the words ("até 50 reais", "grátis") is a filter, unless one is given.
-      const said = q ? readPriceWords(fold(q)) : null;
-      if (q) params.set('q', said?.price && !free && maxPrice === undefined ? said.rest : q);
-      const wish = free ? { free: true as const } : maxPrice !== undefined ? { maxBrl: maxPrice } : (said?.price ?? null);
-      if (wish && 'free' in wish) params.set('free', 'true');
-      else if (wish) params.set('price_max', String(wish.maxBrl));
+      if (free) setPriceFilter(params, { free: true });
+      else if (maxPrice !== undefined) setPriceFilter(params, { maxBrl: maxPrice });
+      else priceWordsToFilter(params);
       if (allAges) params.set('age_rating', 'livre');
       if (when) {
         const range = relativeRange(when, new Date(), brandTimeZone(brand));

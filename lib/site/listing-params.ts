@@ -1,9 +1,8 @@
 import type { Brand } from '../brand/schema';
 import { cityCenter, type FilterOptions } from '../catalog/filters';
 import { PRICE_CHOICES_BRL } from '../catalog/categories';
-import { readPriceWords } from '../catalog/natural-request';
+import { priceWordsToFilter } from '../catalog/natural-request';
 import { brandTimeZone, relativeRange, type RelativeDay } from '../catalog/relative-dates';
-import { fold } from '../catalog/search-terms';
 
 // The listing form speaks people's words: date chips ("quando"), a city to search around
 // ("perto"). They become the API's own filters (date_from, date_to, near), so the page
@@ -50,15 +49,7 @@ export function listingParams(form: URLSearchParams, options: FilterOptions, bra
   const price = form.get('preco');
   if (price === 'gratis') params.set('free', 'true');
   else if (price && PRICE_CHIPS.some((c) => c.value === price)) params.set('price_max', price);
-  else {
-    const q = form.get('q');
-    const said = q ? readPriceWords(fold(q)) : null;
-    if (said?.price) {
-      params.set('q', said.rest);
-      if ('free' in said.price) params.set('free', 'true');
-      else params.set('price_max', String(said.price.maxBrl));
-    }
-  }
+  else priceWordsToFilter(params);
   if (form.get('livre') === '1') params.set('age_rating', 'livre');
   return params;
 }
