@@ -6,7 +6,7 @@
 //        exists): relevant = meeting every predicate.
 import { request } from 'node:http';
 import { CATEGORY_SLUGS } from '../lib/catalog/categories';
-import { judgedQueries, relevantSet, type Judged, type JudgedQuery } from '../lib/catalog/judged-queries';
+import { judgedEvent, judgedQueries, relevantSet, type Judged, type JudgedQuery } from '../lib/catalog/judged-queries';
 import { readPriceWords } from '../lib/catalog/natural-request';
 import { fold } from '../lib/catalog/search-terms';
 
@@ -33,17 +33,12 @@ const categoryOf = new Map<string, string>();
 
 async function judge(item: Item): Promise<Judged> {
   const detail = await get<{ producer: { name: string } | null }>(`/events/${item.slug}`);
-  return {
-    name: item.name,
-    city: item.location?.city ?? null,
-    state_abbr: item.location?.state_abbr ?? null,
-    venue: item.location?.name ?? null,
+  return judgedEvent(item, {
     producer: detail.producer?.name ?? null,
-    online: item.is_online,
     category: categoryOf.get(item.slug) ?? null,
     // Prices are not in the API: queries about them are judged by the unit test only.
     lowest: null,
-  };
+  });
 }
 
 async function* everyPage(query: string): AsyncGenerator<Item> {

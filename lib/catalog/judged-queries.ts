@@ -19,6 +19,19 @@ export type Judged = {
 };
 type Predicate = (e: Judged) => boolean;
 
+/** An event of a list as the rules read it, with what a list item does not carry. */
+export const judgedEvent = (
+  item: { name: string; is_online: boolean; location: { name: string | null; city: string | null; state_abbr: string | null } | null },
+  more: Pick<Judged, 'producer' | 'category' | 'lowest'>,
+): Judged => ({
+  name: item.name,
+  city: item.location?.city ?? null,
+  state_abbr: item.location?.state_abbr ?? null,
+  venue: item.location?.name ?? null,
+  online: item.is_online,
+  ...more,
+});
+
 const words = (text: string | null) => fold(text ?? '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 /** The event's name has a word that starts with `w` (folded); "stand-up" counts as one word too. */
 const name = (w: string): Predicate => (e) => words(e.name).some((x) => x.startsWith(fold(w))) || fold(e.name).replaceAll('-', '').includes(fold(w));

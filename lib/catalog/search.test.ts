@@ -5,7 +5,7 @@ import { startCatalog } from '../startup/catalog';
 import { getCardPrices } from './card-prices';
 import { getEventFacts } from './event-facts';
 import { getEvent, listEvents } from './events';
-import { judgedQueries, relevantSet, type Judged, type JudgedQuery } from './judged-queries';
+import { judgedEvent, judgedQueries, relevantSet, type Judged, type JudgedQuery } from './judged-queries';
 import { priceWordsToFilter } from './natural-request';
 import { parseListQuery } from './query-params';
 
@@ -23,17 +23,15 @@ async function loadCatalog(brand: Brand): Promise<Catalog> {
     const [facts, prices] = await Promise.all([getEventFacts(brand, ids), getCardPrices(brand, ids)]);
     for (const e of r.data) {
       const d = (await getEvent(brand, e.slug))!;
-      bySlug.set(e.slug, {
-        category: facts.get(e.id)?.category ?? null,
-        // A closed event sells nothing, whatever its lots say.
-        lowest: e.is_closed ? null : (prices.get(e.id)?.lowest_total_cents ?? null),
-        name: e.name,
-        city: e.location?.city ?? null,
-        state_abbr: e.location?.state_abbr ?? null,
-        venue: e.location?.name ?? null,
-        producer: d.producer?.name ?? null,
-        online: e.is_online,
-      });
+      bySlug.set(
+        e.slug,
+        judgedEvent(e, {
+          producer: d.producer?.name ?? null,
+          category: facts.get(e.id)?.category ?? null,
+          // A closed event sells nothing, whatever its lots say.
+          lowest: e.is_closed ? null : (prices.get(e.id)?.lowest_total_cents ?? null),
+        }),
+      );
     }
     if (page >= r.meta.last_page) break;
   }
