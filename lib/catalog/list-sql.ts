@@ -83,6 +83,22 @@ const UNDER_WAY = `WITH under_way AS MATERIALIZED (
      WHERE e.starts_at IS NOT NULL AND tstzrange(e.starts_at, e.listed_until, '[]') @> $2::timestamptz AND e.starts_at < $2)`;
 const UNDER_WAY_FROM = 'under_way e';
 
+/** Soonest first, then by id: the order of a listing by date. */
+const BY_START = ['starts_at ASC NULLS LAST', 'id ASC'];
+
+/**
+ * A page of events in the order they were picked: `rows` selects their ids with the
+ * columns `order` names; the page is cut there, then each event is read by its id.
+ */
+function pickedPage(rows: string, order: string[], perPage: number, offset: number, extra = ''): string {
+  return `SELECT ${EVENT_COLUMNS}${extra}
+             FROM (${rows}
+                   ORDER BY ${order.join(', ')} LIMIT ${perPage} OFFSET ${offset}) picked
+             JOIN events e ON e.id = picked.id
+             LEFT JOIN venues v ON v.id = e.venue_id
+             ORDER BY ${order.map((o) => `picked.${o}`).join(', ')}`;
+}
+
 /**
  * The listed events that meet a condition, in three parts, each through an index: those
  * under way (found by the range index), those still to start (a range of the start index,
@@ -187,13 +203,11 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
   // events in start order, and the soonest of those are the page (exact).
   // The page binds parameters of its own there: the count may not carry them.
   const forPage = query.near ? buildWhere(brand, query, now) : { clauses, params, add };
-  const picked = query.near
+  const page = query.near
     ? `, near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenues(query.near, query.radiusKm ?? RADIUS_KM.default, forPage.add)})
-       SELECT ${EVENT_COLUMNS}
-       FROM (SELECT id, starts_at FROM (${nearEvents(forPage.clauses.join(' AND '), limit)}) u`
+       ${pickedPage(`SELECT id, starts_at FROM (${nearEvents(forPage.clauses.join(' AND '), limit)}) u`, BY_START, query.perPage, offset)}`
     : `
-       SELECT ${EVENT_COLUMNS}
-       FROM (SELECT id, starts_at FROM (${listedParts(where, ordered).join(' UNION ALL ')}) u`;
+       ${pickedPage(`SELECT id, starts_at FROM (${listedParts(where, ordered).join(' UNION ALL ')}) u`, BY_START, query.perPage, offset)}`;
   return {
     count: {
       text: `${UNDER_WAY}
@@ -201,11 +215,7 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
       params,
     },
     page: {
-      text: `${UNDER_WAY}${picked}
-                   ORDER BY starts_at ASC NULLS LAST, id ASC LIMIT ${query.perPage} OFFSET ${offset}) picked
-             JOIN events e ON e.id = picked.id
-             LEFT JOIN venues v ON v.id = e.venue_id
-             ORDER BY picked.starts_at ASC NULLS LAST, picked.id ASC`,
+      text: `${UNDER_WAY}${page}`,
       params: forPage.params,
     },
   };
@@ -261,12 +271,7 @@ function searchSql(
     return {
       text: `${UNDER_WAY},
              ${candidates}
-             SELECT ${EVENT_COLUMNS}, true AS complete
-             FROM (SELECT e.id, e.starts_at, e.min_price_cents FROM ${CANDIDATE_EVENTS}
-                   ORDER BY e.min_price_cents ASC NULLS LAST, e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${perPage} OFFSET ${offset}) picked
-             JOIN events e ON e.id = picked.id
-             LEFT JOIN venues v ON v.id = e.venue_id
-             ORDER BY picked.min_price_cents ASC NULLS LAST, picked.starts_at ASC NULLS LAST, picked.id ASC`,
+             ${pickedPage(`SELECT e.id, e.starts_at, e.min_price_cents FROM ${CANDIDATE_EVENTS}`, ['min_price_cents ASC NULLS LAST', ...BY_START], perPage, offset, ', true AS complete')}`,
       params,
     };
   }
@@ -275,12 +280,7 @@ function searchSql(
     return {
       text: `${UNDER_WAY},
              ${candidates}
-             SELECT ${EVENT_COLUMNS}, true AS complete
-             FROM (SELECT e.id, e.starts_at FROM ${CANDIDATE_EVENTS}
-                   ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${perPage} OFFSET ${offset}) picked
-             JOIN events e ON e.id = picked.id
-             LEFT JOIN venues v ON v.id = e.venue_id
-             ORDER BY picked.starts_at ASC NULLS LAST, picked.id ASC`,
+             ${pickedPage(`SELECT e.id, e.starts_at FROM ${CANDIDATE_EVENTS}`, BY_START, perPage, offset, ', true AS complete')}`,
       params,
     };
   }
@@ -304,13 +304,13 @@ function searchSql(
              ranked AS (SELECT sc.*, bool_or(sc.hits = ${parts.length}) OVER () AS complete,
                           row_number() OVER (PARTITION BY sc.first_hit ORDER BY sc.score DESC, sc.on_sale DESC, sc.starts_at ASC NULLS LAST, sc.id ASC) AS turn
                         FROM scored sc)
-             SELECT ${EVENT_COLUMNS}, picked.complete
-             FROM (SELECT id, starts_at, score, on_sale, complete, CASE WHEN complete THEN 0 ELSE turn END AS deal FROM ranked
-                   ORDER BY deal, score DESC, on_sale DESC, starts_at ASC NULLS LAST, id ASC
-                   LIMIT ${perPage} OFFSET ${offset}) picked
-             JOIN events e ON e.id = picked.id
-             LEFT JOIN venues v ON v.id = e.venue_id
-             ORDER BY picked.deal, picked.score DESC, picked.on_sale DESC, picked.starts_at ASC NULLS LAST, picked.id ASC`,
+             ${pickedPage(
+               'SELECT id, starts_at, score, on_sale, complete, CASE WHEN complete THEN 0 ELSE turn END AS deal FROM ranked',
+               ['deal', 'score DESC', 'on_sale DESC', ...BY_START],
+               perPage,
+               offset,
+               ', picked.complete',
+             )}`,
     params,
   };
 }
@@ -332,12 +332,7 @@ function distanceSortSql(
   const limit = offset + query.perPage;
   return {
     text: `${UNDER_WAY}, near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenues(query.near!, query.radiusKm ?? RADIUS_KM.default, add)})
-           SELECT ${EVENT_COLUMNS}
-           FROM (SELECT id, starts_at, distance FROM (${nearEvents(`${where}${any}`, limit)}) u
-                 ORDER BY distance ASC, starts_at ASC NULLS LAST, id ASC LIMIT ${query.perPage} OFFSET ${offset}) picked
-           JOIN events e ON e.id = picked.id
-           LEFT JOIN venues v ON v.id = e.venue_id
-           ORDER BY picked.distance ASC, picked.starts_at ASC NULLS LAST, picked.id ASC`,
+           ${pickedPage(`SELECT id, starts_at, distance FROM (${nearEvents(`${where}${any}`, limit)}) u`, ['distance ASC', ...BY_START], query.perPage, offset)}`,
     params,
   };
 }
@@ -375,15 +370,15 @@ function keyedListingSql(
     },
     page: {
       text: `${UNDER_WAY}
-             SELECT ${EVENT_COLUMNS}
-             FROM (SELECT DISTINCT u.id, x.starts_at FROM (
+             ${pickedPage(
+               `SELECT DISTINCT u.id, x.starts_at FROM (
                      (SELECT e.id FROM ${UNDER_WAY_FROM} WHERE ${where} ORDER BY e.starts_at ASC, e.id ASC LIMIT ${limit})
                      UNION ALL ${pageWalk.join(' UNION ALL ')}) u
-                   JOIN events x ON x.id = u.id
-                   ORDER BY x.starts_at ASC NULLS LAST, u.id ASC LIMIT ${query.perPage} OFFSET ${offset}) picked
-             JOIN events e ON e.id = picked.id
-             LEFT JOIN venues v ON v.id = e.venue_id
-             ORDER BY picked.starts_at ASC NULLS LAST, picked.id ASC`,
+                   JOIN events x ON x.id = u.id`,
+               BY_START,
+               query.perPage,
+               offset,
+             )}`,
       params,
     },
   };
@@ -420,12 +415,7 @@ function priceListingSql(
       params,
     },
     page: {
-      text: `SELECT ${EVENT_COLUMNS}
-             FROM (SELECT id, price, starts_at FROM (${parts.join(' UNION ALL ')}) u
-                   ORDER BY price ASC NULLS LAST, starts_at ASC NULLS LAST, id ASC LIMIT ${query.perPage} OFFSET ${offset}) picked
-             JOIN events e ON e.id = picked.id
-             LEFT JOIN venues v ON v.id = e.venue_id
-             ORDER BY picked.price ASC NULLS LAST, picked.starts_at ASC NULLS LAST, picked.id ASC`,
+      text: pickedPage(`SELECT id, price, starts_at FROM (${parts.join(' UNION ALL ')}) u`, ['price ASC NULLS LAST', ...BY_START], query.perPage, offset),
       params,
     },
   };
