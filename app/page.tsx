@@ -8,6 +8,7 @@ import { getEventFacts } from '@/lib/catalog/event-facts';
 import { searchEvents } from '@/lib/catalog/events';
 import { eventCount, unmatchedSentence } from '@/lib/catalog/count-text';
 import { getFilterOptions } from '@/lib/catalog/filters';
+import { findOrganizer } from '@/lib/catalog/landing-subjects';
 import { parseListQuery } from '@/lib/catalog/query-params';
 import { currentBrand } from '@/lib/site/brand-context';
 import { activeFilters } from '@/lib/site/active-filters';
@@ -60,7 +61,8 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
   const { meta } = result;
   const ids = result.data.map((e) => e.id);
   const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
-  const active = activeFilters(params, options);
+  const organizer = query.organization ? await findOrganizer(brand, query.organization) : null;
+  const active = activeFilters(params, organizer?.name ?? null);
   const form = { quando: params.get('quando') ?? '', perto: params.get('perto') ?? '', preco: params.get('preco') ?? '', livre: params.get('livre') ?? '' };
   return (
     <>

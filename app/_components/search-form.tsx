@@ -28,6 +28,8 @@ export function SearchForm({ query, options, form, active }: { query: ListQuery;
   const hidden = active.filter((f) => f.key !== 'q' && f.key !== 'city').length;
   return (
     <form className="search" method="get" action="/" role="search">
+      {/* An organizer is chosen on its own page (/produtores/<slug>); the form keeps it while other filters change. */}
+      {query.organization && <input type="hidden" name="organization" value={query.organization} />}
       <div className="search-main">
         <label className="search-words">
           Buscar
@@ -97,17 +99,6 @@ export function SearchForm({ query, options, form, active }: { query: ListQuery;
               {options.states.map((s) => (
                 <option key={s} value={s}>
                   {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Produtor
-            <select name="organization" defaultValue={query.organization ?? ''}>
-              <option value="">Todos</option>
-              {options.organizers.map((o) => (
-                <option key={o.slug} value={o.slug}>
-                  {o.name}
                 </option>
               ))}
             </select>

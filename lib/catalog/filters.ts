@@ -1,36 +1,64 @@
 import type { Brand } from '../brand/schema';
 import { withDb } from '../db';
+import type { Queryable } from '../db/types';
 import { fold } from './search-terms';
 import { snapshot } from './snapshot-cache';
 
 export type FilterOptions = {
-  /** With the mean position of their venues, the centre of "perto de <city>". */
-  cities: Array<{ city: string; state: string | null; lat: number | null; lng: number | null }>;
+  /** With the mean position of their venues, the centre of "perto de <city>", and how many events each lists now. */
+  cities: Array<{ city: string; state: string | null; lat: number | null; lng: number | null; events: number }>;
   states: string[];
-  organizers: Array<{ slug: string; name: string }>;
+  /** The categories with events listed now, with how many. */
+  categories: Array<{ slug: string; events: number }>;
 };
 
-/** The values the listing's filters offer: cities, states and organizers with events listed now. */
+const DAY_MS = 86_400_000;
+
+type FacetRow = { facet: 'city' | 'category'; value: string; state: string; events: number };
+
+/**
+ * How many events each city and category lists at `now`, from the summary the catalog's
+ * triggers keep (migration 011): the buckets of the days after today, plus today's events
+ * that have not ended, counted one by one through the listed_until index.
+ */
+export async function readListedFacets(db: Queryable, brandId: string, now: Date): Promise<FacetRow[]> {
+  const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+  const tomorrow = new Date(today.getTime() + DAY_MS);
+  return db.query<FacetRow>(
+    `SELECT facet, value, state, sum(events)::int AS events FROM (
+       SELECT d.facet, d.value, d.state, d.events FROM listed_event_days d WHERE d.brand_id = $1 AND d.day > $2::date
+       UNION ALL
+       SELECT f.facet, f.value, f.state, count(*)::int FROM events e, listed_facets(e.brand_id, e.venue_id, e.category, e.listed_until) f
+       WHERE e.brand_id = $1 AND e.listed_until >= $3 AND e.listed_until < $4 GROUP BY 1, 2, 3
+     ) t GROUP BY 1, 2, 3 HAVING sum(events) > 0 ORDER BY 2, 3`,
+    [brandId, today.toISOString().slice(0, 10), now.toISOString(), tomorrow.toISOString()],
+  );
+}
+
+/** The mean position of the brand's venues in each city (the brand's venues are few next to its events). */
+export function readCityCentres(db: Queryable, brandId: string): Promise<Array<{ city: string; state: string; lat: number | null; lng: number | null }>> {
+  return db.query(
+    `SELECT v.city, coalesce(v.state_abbr, '') AS state, avg(v.latitude)::float8 AS lat, avg(v.longitude)::float8 AS lng
+     FROM venues v WHERE v.brand_id = $1 AND v.city IS NOT NULL GROUP BY 1, 2`,
+    [brandId],
+  );
+}
+
+/** The values the listing's filters offer: cities, states and categories with events listed now. */
 export function getFilterOptions(brand: Brand): Promise<FilterOptions> {
   return snapshot(`filters|${brand.id}`, () =>
     withDb(async (db) => {
-      const now = new Date().toISOString();
-      const cities = await db.query<{ city: string; state: string | null; lat: number | null; lng: number | null }>(
-        `SELECT v.city, v.state_abbr AS state, avg(v.latitude)::float8 AS lat, avg(v.longitude)::float8 AS lng
-         FROM venues v
-         WHERE v.id IN (SELECT DISTINCT e.venue_id FROM events e WHERE e.brand_id = $1 AND e.listed_until >= $2)
-           AND v.city IS NOT NULL
-         GROUP BY v.city, v.state_abbr ORDER BY v.city`,
-        [brand.id, now],
-      );
-      const organizers = await db.query<{ slug: string; name: string }>(
-        `SELECT p.slug, p.name FROM producers p
-         WHERE p.brand_id = $1 AND EXISTS (SELECT 1 FROM events e WHERE e.producer_id = p.id AND e.listed_until >= $2)
-         ORDER BY p.name`,
-        [brand.id, now],
-      );
+      const [facets, centres] = await Promise.all([readListedFacets(db, brand.id, new Date()), readCityCentres(db, brand.id)]);
+      const centre = new Map(centres.map((c) => [`${c.city}\u0000${c.state}`, c]));
+      const cities = facets
+        .filter((f) => f.facet === 'city')
+        .map((f) => {
+          const c = centre.get(`${f.value}\u0000${f.state}`);
+          return { city: f.value, state: f.state || null, lat: c?.lat ?? null, lng: c?.lng ?? null, events: f.events };
+        });
+      const categories = facets.filter((f) => f.facet === 'category').map((f) => ({ slug: f.value, events: f.events }));
       const states = [...new Set(cities.map((c) => c.state).filter((s): s is string => s !== null))].sort();
-      return { cities, states, organizers };
+      return { cities, states, categories };
     }),
   );
 }

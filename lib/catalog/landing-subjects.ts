@@ -1,15 +1,15 @@
 import type { Brand } from '../brand/schema';
+import { withDb } from '../db';
+import type { Queryable } from '../db/types';
 import { CATEGORIES, categoryBySlug, type Category } from './categories';
-import { listEvents } from './events';
 import { getFilterOptions } from './filters';
-import { PER_PAGE } from './query-params';
 import { fold } from './search-terms';
 import { snapshot } from './snapshot-cache';
 
 // What a landing page is about: a city, a category or an organizer of the brand's
-// catalog, found by the slug of its URL. Cities and organizers come from the listing's
-// filter options, so they exist only while they have events listed; categories are the
-// fixed taxonomy.
+// catalog, found by the slug of its URL. Cities come from the listing's filter options,
+// organizers from their own row, so both exist only while they have events listed;
+// categories are the fixed taxonomy.
 
 /** A city name as a URL segment: folded, every run of other characters one hyphen ("São Paulo" → "sao-paulo"). */
 export function citySlug(city: string): string {
@@ -37,14 +37,17 @@ export async function findCity(brand: Brand, slug: string): Promise<LandingCity 
   return (await landingCities(brand)).find((c) => c.slug === slug) ?? null;
 }
 
-/** The brand's organizers with events listed now. */
-export async function landingOrganizers(brand: Brand): Promise<LandingOrganizer[]> {
-  return (await getFilterOptions(brand)).organizers;
+/** The organizer of a slug, when it has events listed now (kept on its row by the catalog's triggers); else null. */
+export function findOrganizer(brand: Brand, slug: string): Promise<LandingOrganizer | null> {
+  return snapshot(`organizer|${brand.id}|${slug}`, () => withDb((db) => readListedOrganizer(db, brand.id, slug, new Date())));
 }
 
-/** The organizer of a slug, when it has events listed now; else null. */
-export async function findOrganizer(brand: Brand, slug: string): Promise<LandingOrganizer | null> {
-  return (await landingOrganizers(brand)).find((o) => o.slug === slug) ?? null;
+export async function readListedOrganizer(db: Queryable, brandId: string, slug: string, now: Date): Promise<LandingOrganizer | null> {
+  const rows = await db.query<LandingOrganizer>(
+    'SELECT slug, name FROM producers WHERE brand_id = $1 AND slug = $2 AND listed_until >= $3',
+    [brandId, slug, now.toISOString()],
+  );
+  return rows[0] ?? null;
 }
 
 /** The category of a slug (whether or not it has events now), or null. */
@@ -53,14 +56,7 @@ export function findCategory(slug: string): Category | null {
 }
 
 /** The categories with at least one event listed now, in the taxonomy's order. */
-export function categoriesWithEvents(brand: Brand): Promise<Category[]> {
-  return snapshot(`landing-categories|${brand.id}`, async () => {
-    const counted = await Promise.all(
-      CATEGORIES.map(async (category) => {
-        const page = await listEvents(brand, { category: category.slug, page: 1, perPage: PER_PAGE.min });
-        return page.meta.total > 0 ? category : null;
-      }),
-    );
-    return counted.filter((c): c is Category => c !== null);
-  });
+export async function categoriesWithEvents(brand: Brand): Promise<Category[]> {
+  const listed = new Set((await getFilterOptions(brand)).categories.map((c) => c.slug));
+  return CATEGORIES.filter((c) => listed.has(c.slug));
 }

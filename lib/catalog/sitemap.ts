@@ -6,24 +6,52 @@ import { snapshot } from './snapshot-cache';
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_LIMIT = 50_000;
 
-export function countEventPages(brand: Brand): Promise<number> {
-  return snapshot(`sitemap-count|${brand.id}`, () =>
-    withDb(async (db) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE brand_id = $1', [brand.id]))[0]?.n ?? 0),
-  );
+/** The span of the brand's ids in a table (null when it has no rows): files cover key ranges of it. */
+export type IdSpan = { first: number; last: number } | null;
+
+export type SitemapSpans = { events: IdSpan; organizers: IdSpan };
+
+function span(row: { first: string | number | null; last: string | number | null } | undefined): IdSpan {
+  return row?.first == null || row.last == null ? null : { first: Number(row.first), last: Number(row.last) };
+}
+
+/** The brand's first and last event id and organizer id: two probes of each (brand_id, id) index. */
+export async function readSitemapSpans(db: Queryable, brandId: string): Promise<SitemapSpans> {
+  const [events, organizers] = await Promise.all([
+    db.query<{ first: string | null; last: string | null }>('SELECT min(id) AS first, max(id) AS last FROM events WHERE brand_id = $1', [brandId]),
+    db.query<{ first: string | null; last: string | null }>('SELECT min(id) AS first, max(id) AS last FROM producers WHERE brand_id = $1', [brandId]),
+  ]);
+  return { events: span(events[0]), organizers: span(organizers[0]) };
+}
+
+export function sitemapSpans(brand: Brand): Promise<SitemapSpans> {
+  return snapshot(`sitemap-spans|${brand.id}`, () => withDb((db) => readSitemapSpans(db, brand.id)));
 }
 
 export type EventPage = { slug: string; lastmod: string };
 
-/** Event pages in id order, each with the last change of what it shows (kept by the import). */
-export async function readEventPages(db: Queryable, brandId: string, offset: number, limit: number): Promise<EventPage[]> {
+/** The brand's event pages with ids in [from, to), in id order, each with the last change of what it shows (kept by the import). */
+export async function readEventPages(db: Queryable, brandId: string, from: number, to: number): Promise<EventPage[]> {
   const rows = await db.query<{ slug: string; updated_at: Date | string }>(
-    'SELECT slug, updated_at FROM events WHERE brand_id = $1 ORDER BY id LIMIT $2 OFFSET $3',
-    [brandId, limit, offset],
+    'SELECT slug, updated_at FROM events WHERE brand_id = $1 AND id >= $2 AND id < $3 ORDER BY id',
+    [brandId, from, to],
   );
   return rows.map((r) => ({ slug: r.slug, lastmod: new Date(r.updated_at).toISOString() }));
 }
 
-/** One file's worth of event pages, in a stable order. */
-export function eventPages(brand: Brand, offset: number, limit: number): Promise<EventPage[]> {
-  return snapshot(`sitemap|${brand.id}|${offset}|${limit}`, () => withDb((db) => readEventPages(db, brand.id, offset, limit)));
+export function eventPages(brand: Brand, from: number, to: number): Promise<EventPage[]> {
+  return snapshot(`sitemap|${brand.id}|${from}|${to}`, () => withDb((db) => readEventPages(db, brand.id, from, to)));
+}
+
+/** The slugs of the brand's organizers with ids in [from, to) that have events listed at `now`, in id order. */
+export async function readOrganizerPages(db: Queryable, brandId: string, from: number, to: number, now: Date): Promise<string[]> {
+  const rows = await db.query<{ slug: string }>(
+    'SELECT slug FROM producers WHERE brand_id = $1 AND id >= $2 AND id < $3 AND listed_until >= $4 ORDER BY id',
+    [brandId, from, to, now.toISOString()],
+  );
+  return rows.map((r) => r.slug);
+}
+
+export function organizerPages(brand: Brand, from: number, to: number): Promise<string[]> {
+  return snapshot(`sitemap-organizers|${brand.id}|${from}|${to}`, () => withDb((db) => readOrganizerPages(db, brand.id, from, to, new Date())));
 }

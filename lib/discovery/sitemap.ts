@@ -1,6 +1,6 @@
 import type { Brand } from '../brand/schema';
-import { countEventPages, eventPages, SITEMAP_LIMIT } from '../catalog/sitemap';
-import { landingPaths } from '../site/landing';
+import { eventPages, organizerPages, SITEMAP_LIMIT, sitemapSpans, type IdSpan } from '../catalog/sitemap';
+import { landingPaths, organizerPath } from '../site/landing';
 import { brandUrls } from './urls';
 
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -8,35 +8,63 @@ const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 type Entry = { loc: string; lastmod?: string };
 
-/** The pages listed before the events: the listing, then the landing pages (cities, categories, organizers with events). */
+// The sitemap at any size: the listing and the city and category pages first, then the
+// organizers' pages, then the event pages. Past one file it is an index whose files are
+// key ranges: file 1 the leading pages, then one file per `limit` ids of the brand's
+// organizers, then one per `limit` ids of its events. A file holds at most `limit` URLs
+// (ids are unique) and is read by one range of an index, whatever the catalog's size;
+// no count and no offset.
+
+/** The pages listed first: the listing, then the city and category pages with events. */
 export async function sitemapLeadPages(brand: Brand): Promise<Entry[]> {
   const site = brandUrls(brand).site;
   return [{ loc: `${site}/` }, ...(await landingPaths(brand)).map((path) => ({ loc: `${site}${path}` }))];
 }
 
-/** The sitemap: one urlset while the listing, the landing pages and all event pages fit, else an index of files. */
+/** How many files of `limit` ids cover a span. */
+const filesOf = (span: IdSpan, limit: number) => (span ? Math.floor((span.last - span.first) / limit) + 1 : 0);
+
+async function organizerEntries(brand: Brand, from: number, to: number): Promise<Entry[]> {
+  const site = brandUrls(brand).site;
+  return (await organizerPages(brand, from, to)).map((slug) => ({ loc: `${site}${organizerPath(slug)}` }));
+}
+
+async function eventEntries(brand: Brand, from: number, to: number): Promise<Entry[]> {
+  const u = brandUrls(brand);
+  return (await eventPages(brand, from, to)).map((p) => ({ loc: u.eventPage(p.slug), lastmod: p.lastmod }));
+}
+
+/** The sitemap: one urlset while every key range fits in one file, else an index of files. */
 export async function sitemap(brand: Brand, limit = SITEMAP_LIMIT): Promise<string> {
   const u = brandUrls(brand);
-  const [lead, total] = await Promise.all([sitemapLeadPages(brand), countEventPages(brand)]);
-  if (lead.length + total <= limit) {
-    const pages = await eventPages(brand, 0, limit);
-    return urlset([...lead, ...pages.map((p) => ({ loc: u.eventPage(p.slug), lastmod: p.lastmod }))]);
+  const [lead, spans] = await Promise.all([sitemapLeadPages(brand), sitemapSpans(brand)]);
+  const width = (s: IdSpan) => (s ? s.last - s.first + 1 : 0);
+  if (lead.length + width(spans.organizers) + width(spans.events) <= limit) {
+    const [organizers, events] = await Promise.all([
+      spans.organizers ? organizerEntries(brand, spans.organizers.first, spans.organizers.last + 1) : [],
+      spans.events ? eventEntries(brand, spans.events.first, spans.events.last + 1) : [],
+    ]);
+    return urlset([...lead, ...organizers, ...events]);
   }
-  const files = Math.ceil((lead.length + total) / limit);
+  const files = 1 + filesOf(spans.organizers, limit) + filesOf(spans.events, limit);
   const entries = Array.from({ length: files }, (_, i) => `<sitemap><loc>${xmlEscape(`${u.site}/sitemaps/${i + 1}.xml`)}</loc></sitemap>`);
   return `${HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
 
-/** File n (from 1) of a sitemap index: the listing and the landing pages first, then event pages in id order. */
+/** File n (from 1) of a sitemap index: the leading pages, then organizers' and events' key ranges; null past the last. */
 export async function sitemapPart(brand: Brand, n: number, limit = SITEMAP_LIMIT): Promise<string | null> {
-  const u = brandUrls(brand);
-  const [lead, total] = await Promise.all([sitemapLeadPages(brand), countEventPages(brand)]);
-  const files = Math.ceil((lead.length + total) / limit);
-  if (!Number.isInteger(n) || n < 1 || n > files) return null;
-  const start = (n - 1) * limit; // position among [listing, ...landing pages, ...events]
-  const leading = lead.slice(start, start + limit);
-  const pages = leading.length < limit ? await eventPages(brand, Math.max(0, start - lead.length), limit - leading.length) : [];
-  return urlset([...leading, ...pages.map((p) => ({ loc: u.eventPage(p.slug), lastmod: p.lastmod }))]);
+  if (!Number.isInteger(n) || n < 1) return null;
+  if (n === 1) return urlset((await sitemapLeadPages(brand)).slice(0, limit));
+  const spans = await sitemapSpans(brand);
+  const organizerFiles = filesOf(spans.organizers, limit);
+  if (n - 2 < organizerFiles) {
+    const from = spans.organizers!.first + (n - 2) * limit;
+    return urlset(await organizerEntries(brand, from, from + limit));
+  }
+  const k = n - 2 - organizerFiles;
+  if (k >= filesOf(spans.events, limit)) return null;
+  const from = spans.events!.first + k * limit;
+  return urlset(await eventEntries(brand, from, from + limit));
 }
 
 function urlset(entries: Entry[]): string {

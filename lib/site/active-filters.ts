@@ -1,5 +1,4 @@
 import { categoryBySlug } from '../catalog/categories';
-import type { FilterOptions } from '../catalog/filters';
 import { PRICE_CHIPS, WHEN_CHIPS } from './listing-params';
 
 // The filters a listing has on, as removable chips above its results: each one a plain
@@ -30,7 +29,7 @@ function hrefWithout(params: URLSearchParams, fields: string[]): string {
   return qs ? `/?${qs}` : '/';
 }
 
-function labelOf(key: string, params: URLSearchParams, options: FilterOptions): string | null {
+function labelOf(key: string, params: URLSearchParams, organizerName: string | null): string | null {
   const v = (name: string) => params.get(name)?.trim() ?? '';
   switch (key) {
     case 'q':
@@ -43,7 +42,7 @@ function labelOf(key: string, params: URLSearchParams, options: FilterOptions): 
       return /^[a-z]{2}$/i.test(v('state')) ? `Estado: ${v('state').toUpperCase()}` : null;
     case 'organization': {
       const slug = v('organization');
-      return slug ? `Produtor: ${options.organizers.find((o) => o.slug === slug)?.name ?? slug}` : null;
+      return slug ? `Produtor: ${organizerName ?? slug}` : null;
     }
     case 'perto':
       return v('perto') ? `Perto de ${v('perto')}${v('radius_km') ? ` (${v('radius_km')} km)` : ''}` : null;
@@ -67,10 +66,10 @@ function labelOf(key: string, params: URLSearchParams, options: FilterOptions): 
   }
 }
 
-/** The active filters of a listing's form parameters, in the form's order. */
-export function activeFilters(params: URLSearchParams, options: FilterOptions): ActiveFilter[] {
+/** The active filters of a listing's form parameters, in the form's order (the organizer named when known). */
+export function activeFilters(params: URLSearchParams, organizerName: string | null = null): ActiveFilter[] {
   return GROUPS.flatMap(({ key, fields }) => {
-    const label = labelOf(key, params, options);
+    const label = labelOf(key, params, organizerName);
     return label ? [{ key, label, href: hrefWithout(params, fields) }] : [];
   });
 }

@@ -1,5 +1,5 @@
 import type { Brand } from '../brand/schema';
-import { categoriesWithEvents, findCategory, findCity, findOrganizer, landingCities, landingOrganizers } from '../catalog/landing-subjects';
+import { categoriesWithEvents, findCategory, findCity, findOrganizer, landingCities } from '../catalog/landing-subjects';
 
 // Landing pages: one per city, category and organizer of a brand, each the listing of its
 // upcoming events under an address of its own. What each kind is called, where it lives
@@ -61,8 +61,11 @@ export async function findLanding(brand: Brand, kind: LandingKind, slug: string)
   return organizer && landing('organizer', organizer.slug, `Eventos de ${organizer.name}`, `Próximos eventos de ${organizer.name} na ${brand.name}: datas, locais e ingressos.`, organizer.slug);
 }
 
-/** The paths of every landing page worth indexing: cities and organizers with events, categories with events. */
+/**
+ * The paths of the city and category pages worth indexing (those with events). Organizers
+ * are too many to list at once: the sitemap reads their pages by key ranges.
+ */
 export async function landingPaths(brand: Brand): Promise<string[]> {
-  const [cities, categories, organizers] = await Promise.all([landingCities(brand), categoriesWithEvents(brand), landingOrganizers(brand)]);
-  return [...cities.map((c) => cityPath(c.slug)), ...categories.map((c) => categoryPath(c.slug)), ...organizers.map((o) => organizerPath(o.slug))];
+  const [cities, categories] = await Promise.all([landingCities(brand), categoriesWithEvents(brand)]);
+  return [...cities.map((c) => cityPath(c.slug)), ...categories.map((c) => categoryPath(c.slug))];
 }
