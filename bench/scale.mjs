@@ -1,10 +1,12 @@
-// npm run bench:scale -- [--backend pglite|postgres] [--events 100000] [--base 1000]
+// npm run bench:scale -- [--backend pglite|postgres] [--events 100000] [--base 1000] [--samples 100] [--db-prefix catalog_scale]
 // Builds two catalogs (the base size and the large one) with the demo generator and the
-// import tool, serves each with the snapshot cache off, and compares the median latency
-// of search, each filter and the detail. Goal: large p50 at most 2x the base p50.
+// import tool, or copies an older schema's catalog of the same size and migrates it;
+// serves each with the snapshot cache off, and compares the median latency and bytes of
+// search, each filter, the detail and every public surface (pages, Markdown, feeds,
+// sitemaps, llms.txt, MCP, A2A). Goal: large p50 at most 2x the base p50.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -17,6 +19,8 @@ const { values } = parseArgs({
     base: { type: 'string', default: '1000' },
     samples: { type: 'string', default: '100' },
     prepare: { type: 'boolean', default: false },
+    // Names of the PostgreSQL catalogs: <prefix>_<size>_<schema>.
+    'db-prefix': { type: 'string', default: 'catalog_scale' },
   },
 });
 // Catalogs are kept per schema: a new migration gets catalogs of its own.
@@ -25,9 +29,13 @@ const SCHEMA = createHash('sha256')
   .update(readdirSync(MIGRATIONS).sort().map((f) => readFileSync(`${MIGRATIONS}/${f}`, 'utf8')).join('\0'))
   .digest('hex')
   .slice(0, 8);
+/** The migration ids of this tree (file names), in order. */
+const MIGRATION_IDS = readdirSync(MIGRATIONS).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, '')).sort();
 const backend = values.backend;
 const sizes = [Number(values.base), Number(values.events)];
 const SAMPLES = Number(values.samples);
+const PREFIX = values['db-prefix'];
+if (!/^[a-z][a-z0-9_]{0,30}$/.test(PREFIX)) throw new Error('--db-prefix: lower-case letters, digits and _');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATA = 'bench/.data';
 mkdirSync(DATA, { recursive: true });
@@ -45,40 +53,106 @@ function sh(cmd, args, env = {}) {
   if (r.status !== 0 && !(args.includes('scripts/catalog-import.ts') && r.status === 1)) throw new Error(`${cmd} ${args.join(' ')} failed`);
 }
 
-function get(port, path) {
+/** One request to the server as the brand "aurora": a path, or { path, method, headers, body }. */
+function get(port, target) {
+  const { path, method = 'GET', headers = {}, body } = typeof target === 'string' ? { path: target } : target;
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const req = request({ host: '127.0.0.1', port, path, headers: { host: `aurora.localhost:${port}` } }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode, body, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    const req = request({ host: '127.0.0.1', port, path, method, headers: { host: `aurora.localhost:${port}`, ...headers } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        resolve({ status: res.statusCode, body: raw.toString('utf8'), bytes: raw.length, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+      });
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
+}
+
+/** Brings a copied catalog up to this tree's migrations (a long statement bound: a migration may touch every event). */
+function migrateCatalog(env) {
+  sh('npx', ['tsx', 'scripts/catalog-migrate.ts'], env);
+}
+
+/**
+ * A catalog of an older schema of the same size and seed, when one exists whose applied
+ * migrations are all still this tree's: copied and migrated, it saves importing again.
+ */
+async function olderPostgresCatalog(admin, size) {
+  const names = (
+    await admin.query(`SELECT datname FROM pg_database WHERE (datname LIKE $1 OR datname LIKE $2) AND datname <> $3 ORDER BY datname`, [
+      `catalog_scale_${size}_%`,
+      `${PREFIX}_${size}_%`,
+      `${PREFIX}_${size}_${SCHEMA}`,
+    ])
+  ).rows.map((r) => r.datname);
+  for (const name of names) {
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    const c = new pg.Client({ connectionString: url.toString() });
+    try {
+      await c.connect();
+      const applied = (await c.query('SELECT id FROM schema_migrations')).rows.map((r) => r.id);
+      const events = Number((await c.query('SELECT count(*) AS n FROM events')).rows[0].n);
+      if (events === size && applied.every((id) => MIGRATION_IDS.includes(id))) return name;
+    } catch {
+      // not a catalog, or not readable: look further
+    } finally {
+      await c.end().catch(() => {});
+    }
+  }
+  return null;
 }
 
 async function catalog(size) {
   const file = `${DATA}/demo-${size}.ndjson`;
-  if (!existsSync(file)) sh('npx', ['tsx', 'scripts/catalog-demo.ts', '--events', String(size), '--seed', '11', '--out', file]);
   if (backend === 'pglite') {
     const dir = `${DATA}/pglite-${size}-${SCHEMA}`;
     if (!existsSync(`${dir}/PG_VERSION`)) {
       rmSync(dir, { recursive: true, force: true });
-      sh('npx', ['tsx', 'scripts/catalog-import.ts', file], { CATALOG_DIR: dir });
+      const older = readdirSync(DATA).find((f) => f.startsWith(`pglite-${size}-`) && existsSync(`${DATA}/${f}/PG_VERSION`));
+      if (older) {
+        console.error(`copying ${older} and migrating it`);
+        cpSync(`${DATA}/${older}`, dir, { recursive: true });
+        migrateCatalog({ CATALOG_DIR: dir });
+      } else {
+        if (!existsSync(file)) sh('npx', ['tsx', 'scripts/catalog-demo.ts', '--events', String(size), '--seed', '11', '--out', file]);
+        sh('npx', ['tsx', 'scripts/catalog-import.ts', file], { CATALOG_DIR: dir });
+      }
     }
     return { CATALOG_DIR: dir };
   }
-  const name = `catalog_scale_${size}_${SCHEMA}`;
+  const name = `${PREFIX}_${size}_${SCHEMA}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
-  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
+  let copied = false;
+  if (!exists) {
+    const older = await olderPostgresCatalog(admin, size);
+    // A template cannot be copied while anyone is connected to it: a few tries, then import.
+    for (let attempt = 0; older && !copied && attempt < 5; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${older}`);
+        copied = true;
+        console.error(`copied ${older} to ${name}`);
+      } catch (err) {
+        console.error(`copying ${older}: ${err.message}`);
+        await new Promise((r) => setTimeout(r, 3000));
+      }
+    }
+    if (!copied) await admin.query(`CREATE DATABASE ${name}`);
+  }
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   if (!exists) {
-    sh('npx', ['tsx', 'scripts/catalog-import.ts', file], { DATABASE_URL: url.toString() });
+    if (copied) migrateCatalog({ DATABASE_URL: url.toString() });
+    else {
+      if (!existsSync(file)) sh('npx', ['tsx', 'scripts/catalog-demo.ts', '--events', String(size), '--seed', '11', '--out', file]);
+      sh('npx', ['tsx', 'scripts/catalog-import.ts', file], { DATABASE_URL: url.toString() });
+    }
     const c = new pg.Client({ connectionString: url.toString() });
     await c.connect();
     await c.query('VACUUM ANALYZE');
@@ -98,11 +172,55 @@ function freePort() {
   });
 }
 
+const MARKDOWN = { accept: 'text/markdown' };
+
+/**
+ * The site's pages, their Markdown, feeds, sitemaps, llms.txt and the agents, each as one
+ * case (a few rotating variants where the catalog offers them).
+ */
+async function surfaces(port, firsts, producers) {
+  const index = (await get(port, '/sitemap.xml')).body;
+  const files = [...index.matchAll(/<loc>[^<]*(\/sitemaps\/\d+\.xml)<\/loc>/g)].map((m) => m[1]);
+  // The last file of the index (events), or with one file only, the file of the events.
+  const child = index.includes('<sitemapindex') ? files.at(-1) : '/sitemaps/3.xml';
+  const mcp = (q) => ({
+    path: '/mcp',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_events', arguments: { q, per_page: 10 } } }),
+  });
+  const a2a = (text) => ({
+    path: '/a2a',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'bench', role: 'ROLE_USER', parts: [{ text }] } } }),
+  });
+  return {
+    'home': ['/'],
+    'home ?page=5': ['/?page=5'],
+    'home Markdown': [{ path: '/', headers: MARKDOWN }],
+    'home ?q=samba': ['/?q=samba'],
+    'city page': ['/eventos-em/sao-paulo'],
+    'category page': ['/categoria/teatro'],
+    'organizer page': producers.map((p) => `/produtores/${p}`),
+    'event page': firsts.map((e) => `/eventos/${e.slug}`),
+    'event Markdown': firsts.map((e) => ({ path: `/eventos/${e.slug}`, headers: MARKDOWN })),
+    'city calendar': ['/eventos-em/sao-paulo/calendario.ics'],
+    'sitemap index': ['/sitemap.xml'],
+    'sitemap child': [child],
+    'A2A question': [a2a('teatro no rio de janeiro')],
+    'MCP search_events': [mcp('forro')],
+    'llms.txt': ['/llms.txt'],
+    'API listing': ['/api/public/v1/events'],
+  };
+}
+
 async function measure(size) {
   const env = await catalog(size);
   const port = await freePort();
   const server = spawn(process.execPath, ['server.mjs'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', CATALOG_SEED: 'none', CATALOG_CACHE_TTL_MS: '0', DB_TIMEOUT_MS: '10000', RATE_LIMIT_API: '100000000' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', CATALOG_SEED: 'none', CATALOG_CACHE_TTL_MS: '0', DB_TIMEOUT_MS: process.env.DB_TIMEOUT_MS ?? '10000',
+      ...Object.fromEntries(['API', 'MARKDOWN', 'TOOLS', 'RENDER'].map((k) => [`RATE_LIMIT_${k}`, '100000000'])) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -155,19 +273,24 @@ async function measure(size) {
       'price (site page)': ['/?preco=gratis', '/?preco=50', '/?preco=100&category=shows', '/?sort=price', '/?q=samba&preco=200'],
       'detail': firsts.map((e) => `${E}/${e.slug}`),
       'deep page': [150, 120, 90].map((pg) => `${E}?per_page=50&page=${pg}`),
+      // Every public surface, as people and agents reach it.
+      ...(await surfaces(port, firsts, producers)),
     };
     const out = {};
     for (const [name, paths] of Object.entries(cases)) {
       for (let i = 0; i < Math.max(10, paths.length); i++) await get(port, paths[i % paths.length]);
       const times = [];
+      const sizes = [];
       for (let i = 0; i < SAMPLES; i++) {
         const path = paths[i % paths.length];
         const r = await get(port, path);
-        if (r.status !== 200) throw new Error(`${path} answered ${r.status}`);
+        if (r.status !== 200) throw new Error(`${JSON.stringify(path).slice(0, 200)} answered ${r.status}`);
         times.push(r.ms);
+        sizes.push(r.bytes);
       }
       times.sort((a, b) => a - b);
-      out[name] = { p50: times[Math.floor(times.length / 2)], p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] };
+      sizes.sort((a, b) => a - b);
+      out[name] = { p50: times[Math.floor(times.length / 2)], p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))], bytes: sizes[Math.floor(sizes.length / 2)] };
     }
     const judged = spawnSync('npx', ['tsx', 'bench/judged.ts', String(port), size <= 5000 ? 'full' : 'top'], { encoding: 'utf8' });
     out.judged = judged.status === 0 ? JSON.parse(judged.stdout.trim().split('\n').at(-1)) : { error: judged.stderr.slice(-300) };
@@ -183,18 +306,19 @@ const [baseJudged, largeJudged] = [base.judged, large.judged];
 delete base.judged;
 delete large.judged;
 console.log(`\n${backend}: latency in ms at ${sizes[0]} and ${sizes[1]} events (snapshot cache off, ${SAMPLES} sequential requests per case, rotating variants)\n`);
-console.log(`${'case'.padEnd(18)} ${'p50'.padStart(8)} ${'p50'.padStart(8)} ${'ratio'.padStart(7)}   ${'p99'.padStart(8)} ${'p99'.padStart(8)} ${'ratio'.padStart(7)}`);
+console.log(`${'case'.padEnd(22)} ${'p50'.padStart(8)} ${'p50'.padStart(8)} ${'ratio'.padStart(7)}   ${'p99'.padStart(8)} ${'p99'.padStart(8)} ${'ratio'.padStart(7)}   ${'bytes'.padStart(9)} ${'bytes'.padStart(9)} ${'ratio'.padStart(6)}`);
 const rows = Object.keys(base).map((k) => ({
   case: k,
   base: base[k],
   large: large[k],
   p50_ratio: large[k].p50 / base[k].p50,
   p99_ratio: large[k].p99 / base[k].p99,
+  bytes_ratio: large[k].bytes / base[k].bytes,
 }));
 for (const r of rows) {
   const f = (n) => n.toFixed(2).padStart(8);
   console.log(
-    `${r.case.padEnd(18)} ${f(r.base.p50)} ${f(r.large.p50)} ${r.p50_ratio.toFixed(2).padStart(6)}x   ${f(r.base.p99)} ${f(r.large.p99)} ${r.p99_ratio.toFixed(2).padStart(6)}x  ${r.p50_ratio <= 2 ? 'met' : 'MISSED'}`,
+    `${r.case.padEnd(22)} ${f(r.base.p50)} ${f(r.large.p50)} ${r.p50_ratio.toFixed(2).padStart(6)}x   ${f(r.base.p99)} ${f(r.large.p99)} ${r.p99_ratio.toFixed(2).padStart(6)}x   ${String(r.base.bytes).padStart(9)} ${String(r.large.bytes).padStart(9)} ${r.bytes_ratio.toFixed(2).padStart(5)}x  ${r.p50_ratio <= 2 ? 'met' : 'MISSED'}`,
   );
 }
 const share = (j) => (j && !j.error ? `${j.good}/${j.judged} queries with top 3 all relevant, ${j.empty} empty although relevant events exist${j.missed.length ? ` (missed: ${j.missed.join('; ')})` : ''}` : JSON.stringify(j));

@@ -2,13 +2,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { brandRegistry } from '../../lib/brand/registry';
 import { generateDemo } from '../../lib/catalog/demo';
 import { querySearch } from '../../lib/catalog/events';
+import { readCityCentres, readListedFacets } from '../../lib/catalog/filters';
+import { readListedOrganizer } from '../../lib/catalog/landing-subjects';
 import { eventSql, listSql } from '../../lib/catalog/list-sql';
 import { importLines } from '../../lib/catalog/import';
 import { parseListQuery } from '../../lib/catalog/query-params';
 import { searchTerms } from '../../lib/catalog/search-sql';
+import { readEventPages, readOrganizerPages, readSitemapSpans } from '../../lib/catalog/sitemap';
 import { migrate } from '../../lib/db/migrate';
 import { openPostgres } from '../../lib/db/postgres';
-import type { Db } from '../../lib/db/types';
+import type { Db, Queryable } from '../../lib/db/types';
 import { createTestDatabase, postgresReachable } from '../support/postgres';
 
 const available = await postgresReachable();
@@ -138,6 +141,46 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
 
   test('connections to the catalog compile no plan (JIT would cost more than the statements)', async () => {
     expect(await db.query('SHOW jit')).toEqual([{ jit: 'off' }]);
+  });
+
+  /** The plans of every statement `read` sends (each explained instead of run). */
+  async function plansOf(read: (q: Queryable) => Promise<unknown>): Promise<PlanNode[][]> {
+    const plans: PlanNode[][] = [];
+    await read({
+      query: async <T,>(text: string, params?: unknown[]) => {
+        plans.push(await plan({ text, params: params ?? [] }));
+        return [] as T[];
+      },
+    });
+    expect(plans.length).toBeGreaterThan(0);
+    return plans;
+  }
+  const scans = (all: PlanNode[], relation: string) => all.filter((n) => n['Relation Name'] === relation).map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`.trim());
+
+  test("filter options: the summary by day, and today's events through the listed_until index; no scan of events", async () => {
+    const [all] = await plansOf((q) => readListedFacets(q, brand.id, new Date()));
+    expect(scans(all!, 'listed_event_days').join()).toMatch(/listed_event_days_pkey/);
+    expect(scans(all!, 'events')).toEqual([expect.stringMatching(/^(Index|Bitmap Heap) Scan/)]);
+    expect(all!.map((n) => n['Index Name'])).toContain('events_listed_until_idx');
+    // The city centres read the brand's venues, never the events.
+    const [centres] = await plansOf((q) => readCityCentres(q, brand.id));
+    expect(scans(centres!, 'events')).toEqual([]);
+  });
+
+  test('an organizer with events listed: one probe of its (brand, slug) row', async () => {
+    const [all] = await plansOf(async (q) => readListedOrganizer(q, brand.id, await producerSlug(), new Date()));
+    expect(scans(all!, 'producers')).toEqual(['Index Scan producers_brand_id_slug_key']);
+    expect(scans(all!, 'events')).toEqual([]);
+  });
+
+  test('sitemap files: spans by two index probes, organizers and events by one key range each', async () => {
+    for (const statement of await plansOf((q) => readSitemapSpans(q, brand.id))) {
+      for (const s of [...scans(statement, 'events'), ...scans(statement, 'producers')]) expect(s).toMatch(/^Index Only Scan (events_brand_id_idx|producers_listed_idx)/);
+    }
+    const [organizers] = await plansOf((q) => readOrganizerPages(q, brand.id, 1, 50_001, new Date()));
+    expect(scans(organizers!, 'producers')).toEqual(['Index Only Scan producers_listed_idx']);
+    const [events] = await plansOf((q) => readEventPages(q, brand.id, 1, 50_001));
+    expect(scans(events!, 'events')).toEqual(['Index Only Scan events_brand_id_idx']);
   });
 
   test('detail uses the (brand, slug) index', async () => {

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { brandRegistry } from '../../lib/brand/registry';
+import { generateDemo } from '../../lib/catalog/demo';
+import { readListedFacets } from '../../lib/catalog/filters';
+import { importLines } from '../../lib/catalog/import';
+import { readListedOrganizer } from '../../lib/catalog/landing-subjects';
+import type { EventRecordInput } from '../../lib/catalog/record';
+import { readOrganizerPages } from '../../lib/catalog/sitemap';
+import { migrate } from '../../lib/db/migrate';
+import { openPglite } from '../../lib/db/pglite';
+import { openPostgres } from '../../lib/db/postgres';
+import type { Db } from '../../lib/db/types';
+import { createTestDatabase, postgresReachable } from '../support/postgres';
+
+// What the filters offer (cities and categories with how many events each, organizers
+// with events) comes from a summary the catalog's triggers keep. On both databases it
+// must say what counting every event would say: after an import, a re-import that moves
+// or ends events, a venue that changes city, a delete, and as time passes.
+
+const available = await postgresReachable();
+const brands = brandRegistry().brands;
+const brand = brands[0]!;
+const records = [...generateDemo({ brands, events: 240, anchor: new Date('2026-11-20T00:00:00Z') })];
+const mine = records.filter((r) => r.brand === brand.id);
+
+/** The answer by counting every event: what the summary stands for. */
+async function counted(db: Db, now: Date) {
+  return db.query<{ facet: string; value: string; state: string; events: number }>(
+    `SELECT facet, value, state, count(*)::int AS events FROM (
+       SELECT 'city' AS facet, v.city AS value, coalesce(v.state_abbr, '') AS state FROM events e JOIN venues v ON v.id = e.venue_id
+       WHERE e.brand_id = $1 AND e.listed_until >= $2 AND v.city IS NOT NULL
+       UNION ALL
+       SELECT 'category', e.category, '' FROM events e WHERE e.brand_id = $1 AND e.listed_until >= $2 AND e.category IS NOT NULL
+     ) t GROUP BY 1, 2, 3 ORDER BY 2, 3`,
+    [brand.id, now.toISOString()],
+  );
+}
+
+const sorted = <T extends { facet: string; value: string; state: string }>(rows: T[]) =>
+  [...rows].sort((a, b) => `${a.facet}|${a.value}|${a.state}`.localeCompare(`${b.facet}|${b.value}|${b.state}`));
+
+const databases: Array<[string, () => Promise<{ db: Db; done: () => Promise<void> }>]> = [
+  ['PGlite', async () => {
+    const db = await openPglite();
+    return { db, done: () => db.close() };
+  }],
+];
+if (available || process.env.CI === 'true') {
+  databases.push(['PostgreSQL', async () => {
+    const created = await createTestDatabase('catalog_summary');
+    const db = openPostgres(created.url, 60_000, 2);
+    return { db, done: async () => { await db.close(); await created.drop(); } };
+  }]);
+}
+
+describe.each(databases)('filter options follow the catalog on %s', (_name, open) => {
+  let db: Db;
+  let done: () => Promise<void>;
+  const load = (rs: EventRecordInput[]) => importLines(db, rs.map((r) => JSON.stringify(r)), new Set(brands.map((b) => b.id)));
+  const agree = async (now: Date) => {
+    const summary = await readListedFacets(db, brand.id, now);
+    expect(sorted(summary)).toEqual(sorted(await counted(db, now)));
+    return summary;
+  };
+
+  beforeAll(async () => {
+    ({ db, done } = await open());
+    await migrate(db);
+    await db.query(`INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)`, [
+      JSON.stringify(brands.map((b) => ({ id: b.id, name: b.name }))),
+    ]);
+    expect((await load(records)).failed).toEqual([]);
+  }, 300_000);
+  afterAll(() => done?.());
+
+  test('after an import, and as time passes (an event leaves the counts the moment it ends)', async () => {
+    const summary = await agree(new Date('2026-11-20T00:00:00Z'));
+    expect(summary.some((f) => f.facet === 'city')).toBe(true);
+    expect(summary.some((f) => f.facet === 'category')).toBe(true);
+    // Every hour of a few days, and far ahead: the buckets after today plus today's events one by one.
+    for (let h = 0; h < 96; h += 7) await agree(new Date(Date.parse('2026-11-21T00:30:00Z') + h * 3_600_000));
+    for (const day of ['2027-01-15T13:00:00Z', '2027-06-01T23:59:00Z', '2030-01-01T00:00:00Z']) await agree(new Date(day));
+  });
+
+  test('a new city appears; a city whose events end or go disappears; a venue that moves takes its events along', async () => {
+    const now = new Date('2026-11-20T00:00:00Z');
+    const template = mine.find((r) => r.venue && !r.is_online && r.starts_at)!;
+    const newcomer: EventRecordInput = {
+      ...template,
+      slug: 'evento-em-cidade-nova',
+      starts_at: '2026-12-10T20:00:00-03:00',
+      ends_at: '2026-12-10T23:00:00-03:00',
+      venue: { ...template.venue!, key: 'praca-de-cidade-nova', city: 'Cidade Nova', state: 'Ceará', state_abbr: 'CE' },
+      producer: { slug: 'produtora-de-cidade-nova', name: 'Produtora de Cidade Nova' },
+    };
+    expect((await load([newcomer])).failed).toEqual([]);
+    const cityOf = (rows: Array<{ facet: string; value: string }>) => rows.filter((f) => f.facet === 'city' && f.value === 'Cidade Nova');
+    expect(cityOf(await agree(now))).toEqual([{ facet: 'city', value: 'Cidade Nova', state: 'CE', events: 1 }]);
+    expect(await readListedOrganizer(db, brand.id, 'produtora-de-cidade-nova', now)).toEqual({ slug: 'produtora-de-cidade-nova', name: 'Produtora de Cidade Nova' });
+
+    // The venue changes city on a later import: the count moves with it.
+    const moved = { ...newcomer, venue: { ...newcomer.venue!, city: 'Vila Nova', state_abbr: 'CE' } };
+    expect((await load([moved])).failed).toEqual([]);
+    let summary = await agree(now);
+    expect(cityOf(summary)).toEqual([]);
+    expect(summary.filter((f) => f.value === 'Vila Nova')).toEqual([{ facet: 'city', value: 'Vila Nova', state: 'CE', events: 1 }]);
+
+    // Re-imported as already over: the city and the organizer leave the options.
+    const over = { ...moved, starts_at: '2026-11-01T20:00:00-03:00', ends_at: '2026-11-01T23:00:00-03:00' };
+    expect((await load([over])).failed).toEqual([]);
+    summary = await agree(now);
+    expect(summary.filter((f) => f.value === 'Vila Nova')).toEqual([]);
+    expect(await readListedOrganizer(db, brand.id, 'produtora-de-cidade-nova', now)).toBeNull();
+    expect(await readOrganizerPages(db, brand.id, 0, Number.MAX_SAFE_INTEGER, now)).not.toContain('produtora-de-cidade-nova');
+
+    // Back on sale, then withdrawn (deleted): gone again.
+    expect((await load([moved])).failed).toEqual([]);
+    expect((await agree(now)).filter((f) => f.value === 'Vila Nova')).toHaveLength(1);
+    expect(await readOrganizerPages(db, brand.id, 0, Number.MAX_SAFE_INTEGER, now)).toContain('produtora-de-cidade-nova');
+    await db.query('DELETE FROM events WHERE brand_id = $1 AND slug = $2', [brand.id, newcomer.slug]);
+    expect((await agree(now)).filter((f) => f.value === 'Vila Nova')).toEqual([]);
+    expect(await readListedOrganizer(db, brand.id, 'produtora-de-cidade-nova', now)).toBeNull();
+  });
+
+  test('an organizer is listed while one of its events is: its latest end, kept on its row', async () => {
+    const rows = await db.query<{ slug: string; listed_until: Date | string | null; latest: Date | string | null }>(
+      `SELECT p.slug, p.listed_until, (SELECT max(e.listed_until) FROM events e WHERE e.producer_id = p.id) AS latest
+       FROM producers p WHERE p.brand_id = $1`,
+      [brand.id],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(String(r.listed_until), r.slug).toBe(String(r.latest));
+  });
+});
