@@ -159,7 +159,9 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
 
   test("filter options: the summary by day, and today's events through the listed_until index; no scan of events", async () => {
     const [all] = await plansOf((q) => readListedFacets(q, brand.id, new Date()));
-    expect(scans(all!, 'listed_event_days').join()).toMatch(/listed_event_days_pkey/);
+    // The summary holds a row per city (or category) and day whatever the number of
+    // events, and the days ahead are most of it: read whole or by its key, as the planner likes.
+    expect(scans(all!, 'listed_event_days')).toHaveLength(1);
     expect(scans(all!, 'events')).toEqual([expect.stringMatching(/^(Index|Bitmap Heap) Scan/)]);
     expect(all!.map((n) => n['Index Name'])).toContain('events_listed_until_idx');
     // The city centres read the brand's venues, never the events.

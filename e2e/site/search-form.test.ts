@@ -53,6 +53,23 @@ describe.each(targets)('search form on $name', (target) => {
     expect(near.text).toMatch(/<option value="distance" selected="">/);
   });
 
+  test('no organizer is listed on the page: one chosen on its page is carried by the form and named in its chip', async () => {
+    const home = await page('/');
+    expect(home.text).not.toContain('name="organization"');
+    const api = (qs: string) => request(target.port, `/api/public/v1/events?${qs}`, { host: `aurora.localhost:${target.port}` }).then((r) => JSON.parse(r.text));
+    const first = (await api('per_page=1')).data[0].slug;
+    const { producer } = JSON.parse((await request(target.port, `/api/public/v1/events/${first}`, { host: `aurora.localhost:${target.port}` })).text);
+    expect(producer?.slug).toBeTruthy();
+    // No organizer of the page's first events is an option of the form.
+    expect(home.text).not.toContain(`value="${producer.slug}"`);
+    const chosen = await page(`/?organization=${producer.slug}`);
+    expect(chosen.status).toBe(200);
+    expect(chosen.text).toContain(`<input type="hidden" name="organization" value="${producer.slug}"/>`);
+    expect(total(chosen.text)).toBe((await api(`organization=${producer.slug}`)).meta.total);
+    const chip = /aria-label="Remover filtro: Produtor: ([^"]+)"/.exec(chosen.text)?.[1];
+    expect(chip).toBe(producer.name.replace(/&/g, '&amp;'));
+  });
+
   test('bad filter values do not break the page', async () => {
     for (const qs of ['date_from=2026-02-30', 'date_from=2026-12-10&date_to=2026-12-01', 'perto=Atlantida&sort=distance', 'sort=zzz', 'radius_km=-4&perto=Recife']) {
       expect((await page(`/?${qs}`)).status, qs).toBe(200);
