@@ -67,6 +67,12 @@ $$;
 -- for the rows whose brand, venue, category, end or organizer changed.
 CREATE FUNCTION listed_summary_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A re-import that changes none of these (the usual case) stops here.
+  IF NOT EXISTS (SELECT 1 FROM old_events o JOIN new_events n ON n.id = o.id
+                 WHERE (o.brand_id, o.venue_id, o.category, o.listed_until, o.producer_id)
+                   IS DISTINCT FROM (n.brand_id, n.venue_id, n.category, n.listed_until, n.producer_id)) THEN
+    RETURN NULL;
+  END IF;
   UPDATE listed_event_days d SET events = d.events - g.n
   FROM (SELECT f.brand_id, f.facet, f.day, f.value, f.state, count(*)::int AS n
         FROM (SELECT o.* FROM old_events o JOIN new_events n ON n.id = o.id
