@@ -78,7 +78,8 @@ function migrateCatalog(env) {
 
 /**
  * A catalog of an older schema of the same size and seed, when one exists whose applied
- * migrations are all still this tree's: copied and migrated, it saves importing again.
+ * migrations are all still this tree's (the one with most of them): copied and migrated,
+ * it saves importing again.
  */
 async function olderPostgresCatalog(admin, size) {
   const names = (
@@ -88,6 +89,7 @@ async function olderPostgresCatalog(admin, size) {
       `${PREFIX}_${size}_${SCHEMA}`,
     ])
   ).rows.map((r) => r.datname);
+  let best = null;
   for (const name of names) {
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
@@ -96,14 +98,14 @@ async function olderPostgresCatalog(admin, size) {
       await c.connect();
       const applied = (await c.query('SELECT id FROM schema_migrations')).rows.map((r) => r.id);
       const events = Number((await c.query('SELECT count(*) AS n FROM events')).rows[0].n);
-      if (events === size && applied.every((id) => MIGRATION_IDS.includes(id))) return name;
+      if (events === size && applied.every((id) => MIGRATION_IDS.includes(id)) && applied.length > (best?.applied ?? -1)) best = { name, applied: applied.length };
     } catch {
       // not a catalog, or not readable: look further
     } finally {
       await c.end().catch(() => {});
     }
   }
-  return null;
+  return best?.name ?? null;
 }
 
 async function catalog(size) {
