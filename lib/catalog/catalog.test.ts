@@ -125,7 +125,7 @@ describe('importLines on a private in-memory catalog', () => {
       venue: { key: 'novo-palco-recife', name: 'Novo Palco', city: 'Recife', state: 'Pernambuco', state_abbr: 'pe' },
       sectors: [{ name: 'Único', lots: [{ name: 'Lote final', price_cents: 12345, fee_cents: 1234 }] }],
     };
-    expect(await importLines(db, [JSON.stringify(changed)], brandIds)).toEqual({ lines: 1, imported: 1, failed: [] });
+    expect(await importLines(db, [JSON.stringify(changed)], brandIds)).toEqual({ lines: 1, imported: 1, withdrawn: 0, failed: [] });
     const after = await row(record.brand, record.slug);
     expect(after).toMatchObject({ id: before!.id, name: 'Maracatu Renovado', is_closed: true, ends_at: null, city_key: 'recife', state_key: 'pe' });
     expect((after!.starts_at as Date).toISOString()).toBe('2027-01-10T23:00:00.000Z');
