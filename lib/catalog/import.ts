@@ -49,7 +49,7 @@ export function parseLine(
   text: string,
   line: number,
   brands: ReadonlySet<string>,
-): Numbered | NumberedWithdrawal | (LineFailure & { key?: EventKey }) | null {
+): Numbered | NumberedWithdrawal | LineFailure | null {
   if (text.trim() === '') return null;
   let json: unknown;
   try {
@@ -57,19 +57,24 @@ export function parseLine(
   } catch (err) {
     return { line, reason: `not valid JSON (${(err as Error).message})` };
   }
-  const key = keyOf(json);
   const withdrawal = typeof json === 'object' && json !== null && 'withdrawn' in json;
   const parsed = withdrawal ? withdrawalRecord.safeParse(json) : eventRecord.safeParse(json);
   if (!parsed.success) {
     const reason = parsed.error.issues.map((i) => `${i.path.join('.') || '(line)'}: ${i.message}`).join('; ');
-    return { line, reason, key };
+    return { line, reason };
   }
-  if (!brands.has(parsed.data.brand)) return { line, reason: `brand: unknown brand "${parsed.data.brand}"`, key };
+  if (!brands.has(parsed.data.brand)) return { line, reason: `brand: unknown brand "${parsed.data.brand}"` };
   return withdrawal ? { line, withdrawal: parsed.data as WithdrawalRecord } : { line, record: parsed.data as EventRecord };
 }
 
-/** The brand and slug a line names, when it names them as strings (kept when the line is rejected). */
-function keyOf(json: unknown): EventKey | undefined {
+/** The brand and slug a rejected line names, when it is JSON that names them as strings. */
+function keyOf(text: string): EventKey | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
   if (typeof json !== 'object' || json === null) return undefined;
   const { brand, slug } = json as { brand?: unknown; slug?: unknown };
   return typeof brand === 'string' && typeof slug === 'string' ? { brand, slug } : undefined;
@@ -140,9 +145,9 @@ async function readBatches(
     const result = parseLine(text, report.lines, brands);
     if (result === null) continue;
     if ('reason' in result) {
-      report.failed.push({ line: result.line, reason: result.reason });
+      report.failed.push(result);
       // A rejected line keeps its event: a whole catalog withdraws nothing it names.
-      see(seen, result.key);
+      if (seen) see(seen, keyOf(text));
       continue;
     }
     if ('record' in result) see(seen, result.record);
