@@ -12,23 +12,39 @@ function isConnectionError(err: unknown): boolean {
 }
 
 function translate(err: unknown): unknown {
+  if ((err as { code?: string } | null)?.code === '25006') {
+    return new DbUnavailableError('catalog database is read-only here: writes go to an instance on the primary', { cause: err });
+  }
   return isConnectionError(err) ? new DbUnavailableError('catalog database unavailable', { cause: err }) : err;
+}
+
+/**
+ * The URL without its `options` parameter, and the server options it carried followed by
+ * ours: pg lets a URL's `options` replace the pool's, and a replica's URL carries its own
+ * (`?options=-c default_transaction_read_only=on`).
+ */
+export function splitOptions(url: string, ours: string): { connectionString: string; options: string } {
+  const parsed = new URL(url);
+  const theirs = parsed.searchParams.get('options');
+  parsed.searchParams.delete('options');
+  return { connectionString: parsed.toString(), options: theirs ? `${theirs} ${ours}` : ours };
 }
 
 /** A PostgreSQL server behind a pool whose every wait is bounded by `timeoutMs`. */
 export function openPostgres(url: string, timeoutMs: number, poolSize: number): Db {
+  // The catalog's statements read a page's worth of index entries, but the planner
+  // prices a walk of the postings at its worst case: above jit_above_cost, compiling
+  // the plan (tens of milliseconds) would cost several times the statement itself.
+  const { connectionString, options } = splitOptions(url, '-c jit=off');
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString,
     max: poolSize,
     connectionTimeoutMillis: timeoutMs,
     query_timeout: timeoutMs,
     statement_timeout: timeoutMs,
     idleTimeoutMillis: 30_000,
     application_name: 'event-catalog',
-    // The catalog's statements read a page's worth of index entries, but the planner
-    // prices a walk of the postings at its worst case: above jit_above_cost, compiling
-    // the plan (tens of milliseconds) would cost several times the statement itself.
-    options: '-c jit=off',
+    options,
   });
   // An idle client that loses its server emits here; without a listener the process would exit.
   pool.on('error', () => {});

@@ -11,9 +11,12 @@ import { logger } from '../observability/log';
 // demo catalog. The server registers it at start (./register, from instrumentation.ts);
 // tools and tests that open the catalog in their own process call startCatalog().
 
-/** One row per registered brand. */
+/** One row per registered brand; nothing is written when the rows are current (a read-only replica starts). */
 export async function syncBrands(db: Db): Promise<void> {
   const brands = brandRegistry().brands;
+  const rows = await db.query<{ id: string; name: string }>('SELECT id, name FROM brands');
+  const held = new Map(rows.map((r) => [r.id, r.name]));
+  if (brands.every((b) => held.get(b.id) === b.name)) return;
   await db.query(
     `INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name`,
@@ -25,6 +28,9 @@ export async function syncBrands(db: Db): Promise<void> {
 export async function seedDemo(db: Db): Promise<void> {
   if (config().catalogSeed !== 'demo') return;
   const brands = brandRegistry().brands;
+  // Read first: a catalog already seeded (or filled) is left alone without a write.
+  const [open] = await db.query<{ open: boolean }>('SELECT seeded_at IS NULL AND NOT EXISTS (SELECT 1 FROM events) AS open FROM catalog_state WHERE id = 1');
+  if (!open?.open) return;
   // Claimed in one statement: of several processes starting at once, one loads the demo.
   const claim = await db.query(
     'UPDATE catalog_state SET seeded_at = now() WHERE id = 1 AND seeded_at IS NULL AND NOT EXISTS (SELECT 1 FROM events) RETURNING id',
