@@ -9,6 +9,7 @@ import postings008 from './migrations/008-postings';
 import typoIndex009 from './migrations/009-typo-index';
 import browsing010 from './migrations/010-browsing';
 import eventChanges010 from './migrations/010-event-changes';
+import postingsInProportion012 from './migrations/012-postings-in-proportion';
 import withdrawals012 from './migrations/012-withdrawals';
 import type { Db, Queryable } from './types';
 
@@ -29,6 +30,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '009-typo-index', sql: typoIndex009 },
   { id: '010-browsing', sql: browsing010 },
   { id: '010-event-changes', sql: eventChanges010 },
+  { id: '012-postings-in-proportion', sql: postingsInProportion012 },
   { id: '012-withdrawals', sql: withdrawals012 },
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
