@@ -10,9 +10,10 @@ import { parseArgs } from 'node:util';
 import { brandRegistry } from '../lib/brand/registry';
 import { importLines, MAX_WITHDRAW_SHARE, type ImportReport } from '../lib/catalog/import';
 import { config } from '../lib/config';
-import { openDb } from '../lib/db';
 import { migrate } from '../lib/db/migrate';
-import { syncBrands } from '../lib/startup/catalog';
+import { openPostgres } from '../lib/db/postgres';
+import type { Db } from '../lib/db/types';
+import { syncBrands } from '../lib/startup/brands';
 import { progressBar } from './progress';
 
 const USAGE = `usage: npm run catalog:import -- [--whole [--max-withdraw=<share>]] [--reinstate] [--dry-run] <file.ndjson | ->
@@ -71,7 +72,15 @@ function summary(r: ImportReport): string {
 
 // Batches and the closing VACUUM ANALYZE of a large catalog take longer than a request may.
 const IMPORT_STATEMENT_TIMEOUT_MS = 30 * 60_000;
-const db = await openDb({ timeoutMs: IMPORT_STATEMENT_TIMEOUT_MS });
+// The command loads only what it uses (the embedded database's engine only for it): its
+// start is part of what a small import costs.
+async function open(): Promise<Db> {
+  const c = config();
+  if (c.databaseUrl) return openPostgres(c.databaseUrl, IMPORT_STATEMENT_TIMEOUT_MS, c.dbPoolSize);
+  const { openPglite } = await import('../lib/db/pglite');
+  return openPglite(c.catalogDir);
+}
+const db = await open();
 try {
   await migrate(db);
   await syncBrands(db);

@@ -5,24 +5,14 @@ import { config } from '../config';
 import { prepareWith, whenDbReady, type Db } from '../db';
 import { deferredIndexes } from '../db/deferred-indexes';
 import { logger } from '../observability/log';
+import { syncBrands } from './brands';
+
+export { syncBrands } from './brands';
 
 // Start-up of the catalog, above every layer it fills: the database layer opens and
 // migrates; this module makes the brands' rows and, when configured and empty, loads the
 // demo catalog. The server registers it at start (./register, from instrumentation.ts);
 // tools and tests that open the catalog in their own process call startCatalog().
-
-/** One row per registered brand; nothing is written when the rows are current (a read-only replica starts). */
-export async function syncBrands(db: Db): Promise<void> {
-  const brands = brandRegistry().brands;
-  const rows = await db.query<{ id: string; name: string }>('SELECT id, name FROM brands');
-  const held = new Map(rows.map((r) => [r.id, r.name]));
-  if (brands.every((b) => held.get(b.id) === b.name)) return;
-  await db.query(
-    `INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)
-     ON CONFLICT (id) DO UPDATE SET name = excluded.name`,
-    [JSON.stringify(brands.map((b) => ({ id: b.id, name: b.name })))],
-  );
-}
 
 /** Loads the demo catalog into an empty database when CATALOG_SEED=demo. */
 export async function seedDemo(db: Db): Promise<void> {
