@@ -72,6 +72,7 @@ function summary(r: ImportReport): string {
 
 // Batches and the closing VACUUM ANALYZE of a large catalog take longer than a request may.
 const IMPORT_STATEMENT_TIMEOUT_MS = 30 * 60_000;
+const STREAM_PAUSE_MS = 200;
 // The command loads only what it uses (the embedded database's engine only for it): its
 // start is part of what a small import costs.
 async function open(): Promise<Db> {
@@ -91,7 +92,15 @@ try {
     counted(),
     brands,
     (p) => (stdin ? console.error(`applied ${p.lines} lines: ${p.imported} imported, ${p.failed} rejected`) : bar?.update(bytes, `${p.imported} imported, ${p.failed} rejected`)),
-    { whole: args.values.whole, maxWithdrawShare: maxWithdraw, reinstate: args.values.reinstate, dryRun: args.values['dry-run'] },
+    {
+      whole: args.values.whole,
+      maxWithdrawShare: maxWithdraw,
+      reinstate: args.values.reinstate,
+      dryRun: args.values['dry-run'],
+      // A stream commits what it holds when it pauses: a line is on the site within a
+      // snapshot window of arriving, not when 500 more have come.
+      flushAfterMs: stdin ? STREAM_PAUSE_MS : undefined,
+    },
   );
   bar?.update(size, summary(report));
   bar?.done();

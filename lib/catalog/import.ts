@@ -28,6 +28,8 @@ export type ImportOptions = {
   reinstate?: boolean;
   /** Reads and compares, writes nothing; the report's `plan` says what would change. */
   dryRun?: boolean;
+  /** A stream: the lines held are committed when the next one takes longer than this to come (milliseconds). */
+  flushAfterMs?: number;
 };
 type Numbered = { line: number; record: EventRecord };
 type NumberedWithdrawal = { line: number; withdrawal: WithdrawalRecord };
@@ -132,6 +134,7 @@ async function readBatches(
   report: ImportReport,
   seen: Seen | undefined,
   apply: (batch: Numbered[] | NumberedWithdrawal[]) => Promise<void>,
+  flushAfterMs?: number,
 ): Promise<void> {
   let batch: (Numbered | NumberedWithdrawal)[] = [];
   const flush = async () => {
@@ -140,7 +143,7 @@ async function readBatches(
     batch = [];
     await apply(pending as Numbered[] | NumberedWithdrawal[]);
   };
-  for await (const text of lines) {
+  for await (const text of waitingLines(lines, flushAfterMs, () => batch.length > 0, flush)) {
     report.lines++;
     const result = parseLine(text, report.lines, brands);
     if (result === null) continue;
@@ -157,6 +160,36 @@ async function readBatches(
     if (batch.length >= BATCH_SIZE) await flush();
   }
   await flush();
+}
+
+/**
+ * The lines, and, when the next one is longer than `flushAfterMs` in coming (a stream
+ * that pauses), a call to `flush` first: what arrived is committed while the stream waits.
+ */
+async function* waitingLines(
+  lines: AsyncIterable<string> | Iterable<string>,
+  flushAfterMs: number | undefined,
+  holding: () => boolean,
+  flush: () => Promise<void>,
+): AsyncGenerator<string> {
+  if (flushAfterMs === undefined || Symbol.iterator in lines) {
+    yield* lines as AsyncIterable<string>;
+    return;
+  }
+  const it = (lines as AsyncIterable<string>)[Symbol.asyncIterator]();
+  for (;;) {
+    const next = it.next();
+    if (holding()) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const paused = new Promise<'paused'>((resolve) => (timer = setTimeout(() => resolve('paused'), flushAfterMs)));
+      const first = await Promise.race([next, paused]);
+      clearTimeout(timer);
+      if (first === 'paused') await flush();
+    }
+    const { value, done } = await next;
+    if (done) return;
+    yield value;
+  }
 }
 
 async function importAll(
@@ -197,7 +230,7 @@ async function importAll(
     // Each batch is committed: the running server's next snapshot window sees it.
     await bumpVersion(db);
     onProgress?.({ lines: report.lines, imported: report.imported, failed: report.failed.length });
-  });
+  }, options.flushAfterMs);
   if (seen) {
     const { withdrawn, refused } = await wholeCatalogWithdrawals(db, seen, options.maxWithdrawShare ?? MAX_WITHDRAW_SHARE);
     for (const keys of chunks(withdrawn, BATCH_SIZE)) {

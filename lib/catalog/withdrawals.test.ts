@@ -173,6 +173,31 @@ describe.each(backends)('withdrawing events ($name)', ({ open }) => {
     expect(await count(`SELECT count(*)::int AS n FROM events WHERE slug LIKE 'retomada-%'`)).toBe(700);
   }, 120_000);
 
+  test('a stream that pauses has what it sent committed while it waits', async () => {
+    const sent = [...generateDemo({ brands, events: 30, anchor })].slice(0, 3).map((r) => ({ ...r, slug: `pausa-${r.slug}` }));
+    let resume!: () => void;
+    const paused = new Promise<void>((r) => (resume = r));
+    let reachedPause!: () => void;
+    const atPause = new Promise<void>((r) => (reachedPause = r));
+    const stream = async function* () {
+      for (const r of sent) yield JSON.stringify(r);
+      reachedPause();
+      await paused;
+      yield withdrawal(sent[0] as unknown as EventRecord);
+    };
+    const running = run(stream(), { flushAfterMs: 50 });
+    await atPause;
+    let landed = 0;
+    for (let i = 0; i < 100 && landed < 3; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      landed = await count(`SELECT count(*)::int AS n FROM events WHERE slug LIKE 'pausa-%'`);
+    }
+    expect(landed).toBe(3);
+    resume();
+    expect(await running).toMatchObject({ imported: 3, withdrawn: 1, failed: [] });
+    expect(await count(`SELECT count(*)::int AS n FROM events WHERE slug LIKE 'pausa-%'`)).toBe(2);
+  });
+
   test('a withdrawal racing the reads of an event page answers the event or nothing, never an error', async () => {
     const targets = ofBrand('mare').slice(5, 25);
     const present = await slugs('mare');
