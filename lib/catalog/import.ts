@@ -247,8 +247,15 @@ async function importAll(
   return report;
 }
 
+/** The channel on which the catalog's changes are announced (PostgreSQL NOTIFY). */
+export const CATALOG_CHANNEL = 'catalog_changed';
+
+/** Moves the catalog's version and announces it: instances that listen end their snapshot window early. */
 function bumpVersion(db: Db): Promise<unknown> {
-  return db.query('UPDATE catalog_state SET version = version + 1, updated_at = now() WHERE id = 1');
+  return db.query(
+    `WITH v AS (UPDATE catalog_state SET version = version + 1, updated_at = now() WHERE id = 1 RETURNING version)
+     SELECT pg_notify('${CATALOG_CHANNEL}', version::text) FROM v`,
+  );
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

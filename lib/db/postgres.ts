@@ -30,6 +30,8 @@ export function splitOptions(url: string, ours: string): { connectionString: str
   return { connectionString: parsed.toString(), options: theirs ? `${theirs} ${ours}` : ours };
 }
 
+const LISTEN_RETRY_MS = 5_000;
+
 /** A PostgreSQL server behind a pool whose every wait is bounded by `timeoutMs`. */
 export function openPostgres(url: string, timeoutMs: number, poolSize: number): Db {
   // The catalog's statements read a page's worth of index entries, but the planner
@@ -88,6 +90,35 @@ export function openPostgres(url: string, timeoutMs: number, poolSize: number): 
       } finally {
         client.release();
       }
+    },
+    async listen(channel, onNotify) {
+      let stopped = false;
+      let client: pg.Client | undefined;
+      let retry: ReturnType<typeof setTimeout> | undefined;
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString, options, connectionTimeoutMillis: timeoutMs, application_name: 'event-catalog-listen' });
+        client = c;
+        c.on('notification', (n) => {
+          if (n.channel === channel) onNotify();
+        });
+        // A lost connection is made again (what changed meanwhile shows at the window's end).
+        const again = () => {
+          if (stopped || client !== c) return;
+          client = undefined;
+          retry = setTimeout(() => void connect().catch(again), LISTEN_RETRY_MS);
+          retry.unref?.();
+        };
+        c.on('error', again);
+        c.on('end', again);
+        await c.connect();
+        await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await client?.end().catch(() => {});
+      };
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),

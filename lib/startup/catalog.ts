@@ -1,6 +1,8 @@
 import { brandRegistry } from '../brand/registry';
 import { generateDemo } from '../catalog/demo';
-import { importLines } from '../catalog/import';
+import { CATALOG_CHANNEL, importLines } from '../catalog/import';
+import { clearSnapshots } from '../catalog/snapshot-cache';
+import { onShutdown } from '../lifecycle';
 import { config } from '../config';
 import { prepareWith, whenDbReady, type Db } from '../db';
 import { deferredIndexes } from '../db/deferred-indexes';
@@ -43,6 +45,42 @@ export async function prepareCatalog(db: Db): Promise<void> {
       { component: 'catalog', indexes: unbuilt },
       'an import stopped before building these indexes; searches are slow until the next `npm run catalog:import` builds them',
     );
+  }
+}
+
+/** At most one early end of the snapshot window per this many milliseconds, however fast batches land. */
+const FOLLOW_INTERVAL_MS = 1_000;
+
+/**
+ * Ends the snapshot window early when an import announces a change (PostgreSQL
+ * LISTEN/NOTIFY): every instance shows a committed batch within about a second instead
+ * of at the window's end. A long import announces every batch; the snapshots are then
+ * dropped at most once a second, the last announcement always honoured. Where LISTEN
+ * is refused (a hot standby) the window alone applies.
+ */
+export async function followCatalogChanges(db: Db): Promise<void> {
+  if (!db.listen || config().catalogCacheTtlMs === 0) return;
+  let last = 0;
+  let trailing: ReturnType<typeof setTimeout> | undefined;
+  const changed = () => {
+    const wait = last + FOLLOW_INTERVAL_MS - Date.now();
+    if (wait <= 0) {
+      last = Date.now();
+      clearSnapshots();
+    } else if (!trailing) {
+      trailing = setTimeout(() => {
+        trailing = undefined;
+        last = Date.now();
+        clearSnapshots();
+      }, wait);
+      trailing.unref?.();
+    }
+  };
+  try {
+    const stop = await db.listen(CATALOG_CHANNEL, changed);
+    onShutdown('catalog-listen', stop);
+  } catch (err) {
+    logger().warn({ component: 'catalog', reason: (err as Error).message }, 'not following catalog changes: each instance sees them at the end of its snapshot window');
   }
 }
 
