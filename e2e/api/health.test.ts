@@ -10,7 +10,7 @@ describe.each(targets)('GET /health on $name', (target) => {
     expect(res.json()).toEqual({
       status: 'ok',
       version: '1.0.0',
-      database: { status: 'up', kind: target.name, catalog_version: expect.any(Number) },
+      database: { status: 'up', kind: target.name, access: 'read-write', catalog_version: expect.any(Number) },
     });
   });
 });

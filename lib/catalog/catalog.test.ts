@@ -81,6 +81,7 @@ describe('importLines on a private in-memory catalog', () => {
     expect(report).toEqual({
       lines: 7,
       imported: 3,
+      withdrawn: 0,
       failed: [
         { line: 2, reason: expect.stringMatching(/^not valid JSON/) },
         { line: 4, reason: 'brand: unknown brand "ghost"' },
@@ -95,7 +96,7 @@ describe('importLines on a private in-memory catalog', () => {
     // Valid for the schema, but PostgreSQL text cannot hold NUL: the batch fails and is retried line by line.
     const ok = (slug: string, name = 'Show') => JSON.stringify({ brand: 'sertao', slug, name });
     const report = await importLines(db, [ok('nul-a'), ok('nul-b', 'Bad\u0000Name'), ok('nul-c')], brandIds);
-    expect(report).toEqual({ lines: 3, imported: 2, failed: [{ line: 2, reason: expect.stringMatching(/^rejected by the database: /) }] });
+    expect(report).toEqual({ lines: 3, imported: 2, withdrawn: 0, failed: [{ line: 2, reason: expect.stringMatching(/^rejected by the database: /) }] });
     expect(await row('sertao', 'nul-a')).toBeDefined();
     expect(await row('sertao', 'nul-b')).toBeUndefined();
     expect(await row('sertao', 'nul-c')).toBeDefined();
@@ -107,7 +108,7 @@ describe('importLines on a private in-memory catalog', () => {
     const first = await db.query<{ id: number; slug: string }>('SELECT id::int, slug FROM events ORDER BY id');
     const counts = await Promise.all(TABLES.map(count));
     const report = await importLines(db, lines, brandIds);
-    expect(report).toEqual({ lines: 90, imported: 90, failed: [] });
+    expect(report).toEqual({ lines: 90, imported: 90, withdrawn: 0, failed: [] });
     expect(await db.query('SELECT id::int, slug FROM events ORDER BY id')).toEqual(first);
     expect(await Promise.all(TABLES.map(count))).toEqual(counts);
     expect(first).toHaveLength(90);
@@ -125,7 +126,7 @@ describe('importLines on a private in-memory catalog', () => {
       venue: { key: 'novo-palco-recife', name: 'Novo Palco', city: 'Recife', state: 'Pernambuco', state_abbr: 'pe' },
       sectors: [{ name: 'Único', lots: [{ name: 'Lote final', price_cents: 12345, fee_cents: 1234 }] }],
     };
-    expect(await importLines(db, [JSON.stringify(changed)], brandIds)).toEqual({ lines: 1, imported: 1, failed: [] });
+    expect(await importLines(db, [JSON.stringify(changed)], brandIds)).toEqual({ lines: 1, imported: 1, withdrawn: 0, failed: [] });
     const after = await row(record.brand, record.slug);
     expect(after).toMatchObject({ id: before!.id, name: 'Maracatu Renovado', is_closed: true, ends_at: null, city_key: 'recife', state_key: 'pe' });
     expect((after!.starts_at as Date).toISOString()).toBe('2027-01-10T23:00:00.000Z');

@@ -93,11 +93,11 @@ async function queryEvent(brand: Brand, slug: string): Promise<EventDetail | nul
 }
 
 /** Whether the catalog answers, for the health document. */
-export async function catalogState(): Promise<{ version: number; updated_at: string }> {
+export async function catalogState(): Promise<{ version: number; updated_at: string; read_only: boolean }> {
   return withDb(async (db) => {
-    const [row] = await db.query<{ version: string; updated_at: Date | string }>(
-      'SELECT version::text AS version, updated_at FROM catalog_state WHERE id = 1',
+    const [row] = await db.query<{ version: string; updated_at: Date | string; read_only: boolean }>(
+      `SELECT version::text AS version, updated_at, current_setting('transaction_read_only') = 'on' AS read_only FROM catalog_state WHERE id = 1`,
     );
-    return { version: Number(row?.version ?? 0), updated_at: new Date(row?.updated_at ?? 0).toISOString() };
+    return { version: Number(row?.version ?? 0), updated_at: new Date(row?.updated_at ?? 0).toISOString(), read_only: row?.read_only ?? false };
   });
 }

@@ -1,20 +1,57 @@
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/types';
 import { deferIndexes, restoreIndexes } from '../db/deferred-indexes';
-import { eventRecord, type EventRecord } from './record';
+import { eventRecord, withdrawalRecord, type EventRecord, type WithdrawalRecord } from './record';
+import { missingSlugs, settleTombstones, withdrawEvents, type EventKey } from './withdrawals';
 import { clearSnapshots } from './snapshot-cache';
 
 export type LineFailure = { line: number; reason: string };
-export type ImportReport = { lines: number; imported: number; failed: LineFailure[] };
+export type ImportReport = {
+  lines: number;
+  imported: number;
+  /** Events withdrawn: by a withdrawal line, or (a whole catalog) missing from the file. */
+  withdrawn: number;
+  failed: LineFailure[];
+  /** A whole catalog: brands whose missing events were not withdrawn, and why. */
+  refused?: { brand: string; reason: string }[];
+  /** A dry run: what the import would have done, nothing written. */
+  plan?: ImportPlan;
+};
+export type ImportPlan = { added: number; changed: number; unchanged: number; withdrawn: EventKey[]; blocked: EventKey[] };
 export type ImportProgress = { lines: number; imported: number; failed: number };
+export type ImportOptions = {
+  /** The file is the whole catalog of the brands it names: their events it lacks are withdrawn. */
+  whole?: boolean;
+  /** A whole catalog withdraws at most this share of a brand's events (0..1) unless raised; default 0.1. */
+  maxWithdrawShare?: number;
+  /** Slugs withdrawn from a different event may be given to the events of this import. */
+  reinstate?: boolean;
+  /** Reads and compares, writes nothing; the report's `plan` says what would change. */
+  dryRun?: boolean;
+  /** A stream: the lines held are committed when the next one takes longer than this to come (milliseconds). */
+  flushAfterMs?: number;
+};
 type Numbered = { line: number; record: EventRecord };
+type NumberedWithdrawal = { line: number; withdrawal: WithdrawalRecord };
 
 const BATCH_SIZE = 500;
+/** Default share of a brand's events that a whole catalog may withdraw. */
+export const MAX_WITHDRAW_SHARE = 0.1;
 /** The tables whose secondary indexes an import into an empty catalog builds at its end. */
 const DEFERRED_TABLES = ['events', 'search_postings'];
+/**
+ * Below this share of the catalog changed, an import leaves the planner's statistics to
+ * autovacuum: a VACUUM ANALYZE reads every table whole, which at a million events costs
+ * more than a thousand lines themselves.
+ */
+const ANALYZE_SHARE = 0.1;
 
-/** Validates one NDJSON line. Blank lines are skipped (null). */
-export function parseLine(text: string, line: number, brands: ReadonlySet<string>): Numbered | LineFailure | null {
+/** Validates one NDJSON line: an event, or the withdrawal of one. Blank lines are skipped (null). */
+export function parseLine(
+  text: string,
+  line: number,
+  brands: ReadonlySet<string>,
+): Numbered | NumberedWithdrawal | LineFailure | null {
   if (text.trim() === '') return null;
   let json: unknown;
   try {
@@ -22,27 +59,46 @@ export function parseLine(text: string, line: number, brands: ReadonlySet<string
   } catch (err) {
     return { line, reason: `not valid JSON (${(err as Error).message})` };
   }
-  const parsed = eventRecord.safeParse(json);
+  const withdrawal = typeof json === 'object' && json !== null && 'withdrawn' in json;
+  const parsed = withdrawal ? withdrawalRecord.safeParse(json) : eventRecord.safeParse(json);
   if (!parsed.success) {
     const reason = parsed.error.issues.map((i) => `${i.path.join('.') || '(line)'}: ${i.message}`).join('; ');
     return { line, reason };
   }
   if (!brands.has(parsed.data.brand)) return { line, reason: `brand: unknown brand "${parsed.data.brand}"` };
-  return { line, record: parsed.data };
+  return withdrawal ? { line, withdrawal: parsed.data as WithdrawalRecord } : { line, record: parsed.data as EventRecord };
+}
+
+/** The brand and slug a rejected line names, when it is JSON that names them as strings. */
+function keyOf(text: string): EventKey | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof json !== 'object' || json === null) return undefined;
+  const { brand, slug } = json as { brand?: unknown; slug?: unknown };
+  return typeof brand === 'string' && typeof slug === 'string' ? { brand, slug } : undefined;
 }
 
 /**
- * Upserts catalog lines in batches. Idempotent: an event is keyed by brand and slug,
- * a producer by brand and slug, a venue by brand and key. Bad lines are reported by
- * number and the good ones are kept.
+ * Applies catalog lines in batches of at most 500, each its own transaction, in the
+ * order they come: a stream that stops keeps every batch committed before it. An event
+ * line upserts (keyed by brand and slug, a producer by brand and slug, a venue by brand
+ * and key), a withdrawal line deletes the event and leaves a tombstone; both are
+ * idempotent, so a stopped stream is resumed by sending its lines again. Bad lines are
+ * reported by number and the good ones are kept.
  */
 export async function importLines(
   db: Db,
   lines: AsyncIterable<string> | Iterable<string>,
   brands: ReadonlySet<string>,
   onProgress?: (p: ImportProgress) => void,
+  options: ImportOptions = {},
 ): Promise<ImportReport> {
-  const report: ImportReport = { lines: 0, imported: 0, failed: [] };
+  const report: ImportReport = { lines: 0, imported: 0, withdrawn: 0, failed: [] };
+  if (options.dryRun) return planImport(db, lines, brands, report, options);
   // An import that stopped half-way left indexes to build: they come first.
   await restoreIndexes(db);
   // Into an empty catalog the events' and postings' indexes are built once, sorted, at
@@ -51,9 +107,88 @@ export async function importLines(
   const [empty] = await db.query<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM events) AS empty');
   if (empty?.empty) await deferIndexes(db, DEFERRED_TABLES);
   try {
-    return await importAll(db, lines, brands, report, onProgress);
+    return await importAll(db, lines, brands, report, onProgress, options, empty?.empty ?? false);
   } finally {
     await restoreIndexes(db);
+  }
+}
+
+/** Per brand, the slugs a whole catalog names; `unknown` when a rejected line named no readable key. */
+type Seen = { slugs: Map<string, Set<string>>; unknown: number };
+
+function see(seen: Seen | undefined, key: EventKey | undefined): void {
+  if (!seen) return;
+  if (!key) {
+    seen.unknown++;
+    return;
+  }
+  let slugs = seen.slugs.get(key.brand);
+  if (!slugs) seen.slugs.set(key.brand, (slugs = new Set()));
+  slugs.add(key.slug);
+}
+
+/** Reads the lines in order, handing each run of events or of withdrawals to `apply` a batch at a time. */
+async function readBatches(
+  lines: AsyncIterable<string> | Iterable<string>,
+  brands: ReadonlySet<string>,
+  report: ImportReport,
+  seen: Seen | undefined,
+  apply: (batch: Numbered[] | NumberedWithdrawal[]) => Promise<void>,
+  flushAfterMs?: number,
+): Promise<void> {
+  let batch: (Numbered | NumberedWithdrawal)[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const pending = batch;
+    batch = [];
+    await apply(pending as Numbered[] | NumberedWithdrawal[]);
+  };
+  for await (const text of waitingLines(lines, flushAfterMs, () => batch.length > 0, flush)) {
+    report.lines++;
+    const result = parseLine(text, report.lines, brands);
+    if (result === null) continue;
+    if ('reason' in result) {
+      report.failed.push(result);
+      // A rejected line keeps its event: a whole catalog withdraws nothing it names.
+      if (seen) see(seen, keyOf(text));
+      continue;
+    }
+    if ('record' in result) see(seen, result.record);
+    // Lines apply in their order: a withdrawal after an event line (or before) ends the batch.
+    if (batch.length > 0 && 'record' in batch[0]! !== 'record' in result) await flush();
+    batch.push(result);
+    if (batch.length >= BATCH_SIZE) await flush();
+  }
+  await flush();
+}
+
+/**
+ * The lines, and, when the next one is longer than `flushAfterMs` in coming (a stream
+ * that pauses), a call to `flush` first: what arrived is committed while the stream waits.
+ */
+async function* waitingLines(
+  lines: AsyncIterable<string> | Iterable<string>,
+  flushAfterMs: number | undefined,
+  holding: () => boolean,
+  flush: () => Promise<void>,
+): AsyncGenerator<string> {
+  if (flushAfterMs === undefined || Symbol.iterator in lines) {
+    yield* lines as AsyncIterable<string>;
+    return;
+  }
+  const it = (lines as AsyncIterable<string>)[Symbol.asyncIterator]();
+  for (;;) {
+    const next = it.next();
+    if (holding()) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const paused = new Promise<'paused'>((resolve) => (timer = setTimeout(() => resolve('paused'), flushAfterMs)));
+      const first = await Promise.race([next, paused]);
+      clearTimeout(timer);
+      if (first === 'paused') await flush();
+    }
+    const { value, done } = await next;
+    if (done) return;
+    yield value;
   }
 }
 
@@ -62,50 +197,155 @@ async function importAll(
   lines: AsyncIterable<string> | Iterable<string>,
   brands: ReadonlySet<string>,
   report: ImportReport,
-  onProgress?: (p: ImportProgress) => void,
+  onProgress: ((p: ImportProgress) => void) | undefined,
+  options: ImportOptions,
+  wasEmpty: boolean,
 ): Promise<ImportReport> {
-  let batch: Numbered[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const pending = batch;
-    batch = [];
+  const seen: Seen | undefined = options.whole ? { slugs: new Map(), unknown: 0 } : undefined;
+  const reinstate = options.reinstate ?? false;
+  const upsert = async (pending: Numbered[]) => {
     try {
-      await db.transaction((tx) => upsertBatch(tx, pending.map((n) => n.record)));
-      report.imported += pending.length;
+      const failed = await db.transaction((tx) => upsertBatch(tx, pending, reinstate));
+      report.imported += pending.length - failed.length;
+      report.failed.push(...failed);
     } catch {
       // Find the offending lines one by one so that every good line still lands.
       for (const item of pending) {
         try {
-          await db.transaction((tx) => upsertBatch(tx, [item.record]));
-          report.imported++;
+          const failed = await db.transaction((tx) => upsertBatch(tx, [item], reinstate));
+          if (failed.length === 0) report.imported++;
+          report.failed.push(...failed);
         } catch (err) {
           report.failed.push({ line: item.line, reason: `rejected by the database: ${(err as Error).message}` });
         }
       }
     }
-    onProgress?.({ lines: report.lines, imported: report.imported, failed: report.failed.length });
   };
-
-  for await (const text of lines) {
-    report.lines++;
-    const result = parseLine(text, report.lines, brands);
-    if (result === null) continue;
-    if ('reason' in result) report.failed.push(result);
-    else batch.push(result);
-    if (batch.length >= BATCH_SIZE) await flush();
+  const withdraw = async (pending: NumberedWithdrawal[]) => {
+    report.withdrawn += (await db.transaction((tx) => withdrawEvents(tx, pending.map((p) => p.withdrawal)))).length;
+  };
+  await readBatches(lines, brands, report, seen, async (batch) => {
+    if ('record' in batch[0]!) await upsert(batch as Numbered[]);
+    else await withdraw(batch as NumberedWithdrawal[]);
+    // Each batch is committed: the running server's next snapshot window sees it.
+    await bumpVersion(db);
+    onProgress?.({ lines: report.lines, imported: report.imported, failed: report.failed.length });
+  }, options.flushAfterMs);
+  if (seen) {
+    const { withdrawn, refused } = await wholeCatalogWithdrawals(db, seen, options.maxWithdrawShare ?? MAX_WITHDRAW_SHARE);
+    for (const keys of chunks(withdrawn, BATCH_SIZE)) {
+      report.withdrawn += (await db.transaction((tx) => withdrawEvents(tx, keys))).length;
+      await bumpVersion(db);
+    }
+    if (refused.length > 0) report.refused = refused;
   }
-  await flush();
-  if (report.imported > 0) {
+  if (report.imported > 0 || report.withdrawn > 0) {
     await restoreIndexes(db);
-    await db.query('UPDATE catalog_state SET version = version + 1, updated_at = now() WHERE id = 1');
-    // Upserts leave dead row versions, and the planner needs fresh statistics: the
-    // embedded catalog has no autovacuum, and a server's may not have run yet.
-    // The lines have landed either way: a failure here is worth a warning, not an error.
-    await db.exec('VACUUM ANALYZE events, venues, producers, ticket_sectors, ticket_lots, search_postings, search_words').catch((err: unknown) => {
-      console.warn(`[import] VACUUM ANALYZE failed, the planner may lag until autovacuum runs: ${(err as Error).message}`);
-    });
+    await refreshStatistics(db, report, wasEmpty);
     clearSnapshots();
   }
+  return report;
+}
+
+/** The channel on which the catalog's changes are announced (PostgreSQL NOTIFY). */
+export const CATALOG_CHANNEL = 'catalog_changed';
+
+/** Moves the catalog's version and announces it: instances that listen end their snapshot window early. */
+function bumpVersion(db: Db): Promise<unknown> {
+  return db.query(
+    `WITH v AS (UPDATE catalog_state SET version = version + 1, updated_at = now() WHERE id = 1 RETURNING version)
+     SELECT pg_notify('${CATALOG_CHANNEL}', version::text) FROM v`,
+  );
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The planner needs fresh statistics after a large change: the embedded catalog has no
+ * autovacuum, and a server's may not have run yet. A change that is a small share of the
+ * catalog moves no statistic that matters and is left to autovacuum. The lines have
+ * landed either way: a failure here is worth a warning, not an error.
+ */
+async function refreshStatistics(db: Db, report: ImportReport, wasEmpty: boolean): Promise<void> {
+  const [row] = await db.query<{ events: number }>(
+    `SELECT greatest(reltuples, 0)::float8 AS events FROM pg_class WHERE oid = 'events'::regclass`,
+  );
+  const changed = report.imported + report.withdrawn;
+  if (!wasEmpty && changed < ANALYZE_SHARE * (row?.events ?? 0)) return;
+  await db.exec('VACUUM ANALYZE events, venues, producers, ticket_sectors, ticket_lots, search_postings, search_words').catch((err: unknown) => {
+    console.warn(`[import] VACUUM ANALYZE failed, the planner may lag until autovacuum runs: ${(err as Error).message}`);
+  });
+}
+
+/** The events a whole catalog lacks, per brand it names, within the bound; brands beyond it are refused. */
+async function wholeCatalogWithdrawals(
+  db: Db,
+  seen: Seen,
+  maxShare: number,
+): Promise<{ withdrawn: EventKey[]; refused: { brand: string; reason: string }[] }> {
+  const withdrawn: EventKey[] = [];
+  const refused: { brand: string; reason: string }[] = [];
+  for (const [brand, slugs] of seen.slugs) {
+    const { missing, total } = await missingSlugs(db, brand, slugs);
+    if (missing.length === 0) continue;
+    if (seen.unknown > 0) {
+      refused.push({ brand, reason: `${seen.unknown} rejected lines name no event: the file may not be the whole catalog, ${missing.length} events kept` });
+    } else if (missing.length > maxShare * total) {
+      refused.push({
+        brand,
+        reason: `would withdraw ${missing.length} of ${total} events (more than ${Math.round(maxShare * 100)}%); raise the bound to allow it`,
+      });
+    } else {
+      for (const slug of missing) withdrawn.push({ brand, slug });
+    }
+  }
+  return { withdrawn, refused };
+}
+
+/** A dry run: reads the lines and the catalog, counts what would change, writes nothing. */
+async function planImport(
+  db: Db,
+  lines: AsyncIterable<string> | Iterable<string>,
+  brands: ReadonlySet<string>,
+  report: ImportReport,
+  options: ImportOptions,
+): Promise<ImportReport> {
+  const plan: ImportPlan = { added: 0, changed: 0, unchanged: 0, withdrawn: [], blocked: [] };
+  const seen: Seen | undefined = options.whole ? { slugs: new Map(), unknown: 0 } : undefined;
+  await readBatches(lines, brands, report, seen, async (batch) => {
+    const keys = 'record' in batch[0]! ? (batch as Numbered[]).map((n) => n.record) : (batch as NumberedWithdrawal[]).map((n) => n.withdrawal);
+    const rows = await db.query<{ brand_id: string; slug: string; present: boolean; digest: string | null; tomb: boolean; same: boolean }>(
+      `SELECT x.brand_id, x.slug, e.id IS NOT NULL AS present, e.content_digest AS digest, w.slug IS NOT NULL AS tomb,
+         coalesce(w.name = x.name AND w.starts_at IS NOT DISTINCT FROM x.starts_at, false) AS same
+       FROM jsonb_to_recordset($1::jsonb) AS x(brand_id text, slug text, name text, starts_at timestamptz)
+       LEFT JOIN events e ON e.brand_id = x.brand_id AND e.slug = x.slug
+       LEFT JOIN event_withdrawals w ON w.brand_id = x.brand_id AND w.slug = x.slug
+       WHERE e.id IS NOT NULL OR w.slug IS NOT NULL`,
+      [JSON.stringify(keys.map((k) => ({ brand_id: k.brand, slug: k.slug, name: 'name' in k ? k.name : null, starts_at: 'starts_at' in k ? (k.starts_at?.toISOString() ?? null) : null })))],
+    );
+    const found = new Map(rows.map((r) => [`${r.brand_id}/${r.slug}`, r]));
+    if ('withdrawal' in batch[0]!) {
+      for (const k of keys) if (found.get(`${k.brand}/${k.slug}`)?.present) plan.withdrawn.push({ brand: k.brand, slug: k.slug });
+      return;
+    }
+    for (const { record } of batch as Numbered[]) {
+      const row = found.get(`${record.brand}/${record.slug}`);
+      if (row?.tomb && !row.same && !options.reinstate) plan.blocked.push({ brand: record.brand, slug: record.slug });
+      else if (!row?.present) plan.added++;
+      else if (row.digest === contentDigest(record)) plan.unchanged++;
+      else plan.changed++;
+    }
+  });
+  if (seen) {
+    const { withdrawn, refused } = await wholeCatalogWithdrawals(db, seen, options.maxWithdrawShare ?? MAX_WITHDRAW_SHARE);
+    plan.withdrawn.push(...withdrawn);
+    if (refused.length > 0) report.refused = refused;
+  }
+  report.plan = plan;
   return report;
 }
 
@@ -147,8 +387,17 @@ const SEARCH_KEYS = (name: string) => `catalog_fold(v.city) AS city_key, lower(v
          || setweight(to_tsvector('simple', catalog_fold(coalesce(p.name, ''))), 'B')
          || setweight(to_tsvector('simple', catalog_fold(concat_ws(' ', v.name, v.city, v.state))), 'C') AS search_tsv`;
 
-async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
-  const records = lastByKey(input, (r) => `${r.brand}/${r.slug}`);
+/** Upserts a batch in `tx`; returns the lines kept out because their slug was withdrawn from a different event. */
+async function upsertBatch(tx: Queryable, input: Numbered[], reinstate: boolean): Promise<LineFailure[]> {
+  const blocked = await settleTombstones(tx, input.map((n) => n.record), reinstate);
+  const failed = input
+    .filter((n) => blocked.has(`${n.record.brand}/${n.record.slug}`))
+    .map((n) => ({ line: n.line, reason: `slug: "${n.record.slug}" was withdrawn from a different event; import with --reinstate to give it to this one` }));
+  const records = lastByKey(
+    input.filter((n) => !blocked.has(`${n.record.brand}/${n.record.slug}`)).map((n) => n.record),
+    (r) => `${r.brand}/${r.slug}`,
+  );
+  if (records.length === 0) return failed;
 
   const producers = lastByKey(
     records.flatMap((r) => (r.producer ? [{ brand_id: r.brand, ...r.producer }] : [])),
@@ -309,4 +558,5 @@ async function upsertBatch(tx: Queryable, input: EventRecord[]): Promise<void> {
     );
   }
 
+  return failed;
 }

@@ -97,3 +97,15 @@ export const eventRecord = z
 
 export type EventRecordInput = z.input<typeof eventRecord>;
 export type EventRecord = z.output<typeof eventRecord>;
+
+/**
+ * A line that withdraws an event: `{"brand": "aurora", "slug": "…", "withdrawn": true}`.
+ * The event leaves every surface; its slug is kept from other events (lib/catalog/withdrawals.ts).
+ */
+export const withdrawalRecord = z.strictObject({
+  brand: z.string().min(1),
+  slug,
+  withdrawn: z.literal(true),
+});
+
+export type WithdrawalRecord = z.output<typeof withdrawalRecord>;

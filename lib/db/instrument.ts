@@ -39,6 +39,7 @@ export function instrumentDb(db: Db): Db {
       return db.queryCount;
     },
     poolStats: db.poolStats,
+    listen: db.listen,
     query: (sql, params) => timed(sql, () => db.query(sql, params)),
     exec: (sql) => timed(sql, () => db.exec(sql)),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),

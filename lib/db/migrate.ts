@@ -10,7 +10,9 @@ import typoIndex009 from './migrations/009-typo-index';
 import browsing010 from './migrations/010-browsing';
 import eventChanges010 from './migrations/010-event-changes';
 import listedSummary011 from './migrations/011-listed-summary';
-import type { Db } from './types';
+import postingsInProportion012 from './migrations/012-postings-in-proportion';
+import withdrawals012 from './migrations/012-withdrawals';
+import type { Db, Queryable } from './types';
 
 /**
  * Append-only: a migration, once shipped, is never edited. They run in the order of
@@ -30,12 +32,38 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '010-browsing', sql: browsing010 },
   { id: '010-event-changes', sql: eventChanges010 },
   { id: '011-listed-summary', sql: listedSummary011 },
+  { id: '012-postings-in-proportion', sql: postingsInProportion012 },
+  { id: '012-withdrawals', sql: withdrawals012 },
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 // Any fixed number: two servers starting at once take turns instead of racing.
 const MIGRATION_LOCK = 72_310_001;
 
+/**
+ * The ids of the migrations the catalog lacks, read without writing anything: an
+ * instance on a read-only replica whose schema is current starts without a write.
+ */
+export async function pendingMigrations(db: Queryable): Promise<string[]> {
+  const [table] = await db.query<{ present: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS present`);
+  if (!table?.present) return migrations.map((m) => m.id);
+  const done = new Set((await db.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+  return migrations.filter((m) => !done.has(m.id)).map((m) => m.id);
+}
+
+/** Whether this connection may write (false on a read-only replica, or with default_transaction_read_only on). */
+export async function isWritable(db: Queryable): Promise<boolean> {
+  const [row] = await db.query<{ read_only: string }>(`SELECT current_setting('transaction_read_only') AS read_only`);
+  return row?.read_only !== 'on';
+}
+
 export async function migrate(db: Db): Promise<string[]> {
+  const pending = await pendingMigrations(db);
+  if (pending.length === 0) return [];
+  if (!(await isWritable(db))) {
+    throw new Error(
+      `the catalog's schema lacks ${pending.join(', ')} and this connection is read-only: apply the migrations on the primary first (start an instance or run npm run catalog:import against it)`,
+    );
+  }
   return db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.query(

@@ -12,23 +12,41 @@ function isConnectionError(err: unknown): boolean {
 }
 
 function translate(err: unknown): unknown {
+  if ((err as { code?: string } | null)?.code === '25006') {
+    return new DbUnavailableError('catalog database is read-only here: writes go to an instance on the primary', { cause: err });
+  }
   return isConnectionError(err) ? new DbUnavailableError('catalog database unavailable', { cause: err }) : err;
 }
 
+/**
+ * The URL without its `options` parameter, and the server options it carried followed by
+ * ours: pg lets a URL's `options` replace the pool's, and a replica's URL carries its own
+ * (`?options=-c default_transaction_read_only=on`).
+ */
+export function splitOptions(url: string, ours: string): { connectionString: string; options: string } {
+  const parsed = new URL(url);
+  const theirs = parsed.searchParams.get('options');
+  parsed.searchParams.delete('options');
+  return { connectionString: parsed.toString(), options: theirs ? `${theirs} ${ours}` : ours };
+}
+
+const LISTEN_RETRY_MS = 5_000;
+
 /** A PostgreSQL server behind a pool whose every wait is bounded by `timeoutMs`. */
 export function openPostgres(url: string, timeoutMs: number, poolSize: number): Db {
+  // The catalog's statements read a page's worth of index entries, but the planner
+  // prices a walk of the postings at its worst case: above jit_above_cost, compiling
+  // the plan (tens of milliseconds) would cost several times the statement itself.
+  const { connectionString, options } = splitOptions(url, '-c jit=off');
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString,
     max: poolSize,
     connectionTimeoutMillis: timeoutMs,
     query_timeout: timeoutMs,
     statement_timeout: timeoutMs,
     idleTimeoutMillis: 30_000,
     application_name: 'event-catalog',
-    // The catalog's statements read a page's worth of index entries, but the planner
-    // prices a walk of the postings at its worst case: above jit_above_cost, compiling
-    // the plan (tens of milliseconds) would cost several times the statement itself.
-    options: '-c jit=off',
+    options,
   });
   // An idle client that loses its server emits here; without a listener the process would exit.
   pool.on('error', () => {});
@@ -72,6 +90,35 @@ export function openPostgres(url: string, timeoutMs: number, poolSize: number): 
       } finally {
         client.release();
       }
+    },
+    async listen(channel, onNotify) {
+      let stopped = false;
+      let client: pg.Client | undefined;
+      let retry: ReturnType<typeof setTimeout> | undefined;
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString, options, connectionTimeoutMillis: timeoutMs, application_name: 'event-catalog-listen' });
+        client = c;
+        c.on('notification', (n) => {
+          if (n.channel === channel) onNotify();
+        });
+        // A lost connection is made again (what changed meanwhile shows at the window's end).
+        const again = () => {
+          if (stopped || client !== c) return;
+          client = undefined;
+          retry = setTimeout(() => void connect().catch(again), LISTEN_RETRY_MS);
+          retry.unref?.();
+        };
+        c.on('error', again);
+        c.on('end', again);
+        await c.connect();
+        await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await client?.end().catch(() => {});
+      };
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),

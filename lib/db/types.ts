@@ -10,6 +10,11 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Number of queries sent since start; read by tests that prove caching. */
   readonly queryCount: number;
+  /**
+   * Calls `onNotify` on each NOTIFY of `channel` (PostgreSQL), over a connection of its
+   * own that reconnects when lost; resolves to the function that stops listening.
+   */
+  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
   /** Connections of a pool (PostgreSQL), for the metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;

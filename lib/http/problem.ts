@@ -19,6 +19,7 @@ export const PROBLEMS = {
   invalid_price: { status: 400, title: 'Invalid price', about: 'A price filter (beyond the API: the site, MCP and A2A) is not a number of reais within range.' },
   not_found: { status: 404, title: 'Not found', about: 'No public API resource lives at this path.' },
   event_not_found: { status: 404, title: 'Event not found', about: 'No event of this brand has this slug.' },
+  event_withdrawn: { status: 404, title: 'Event withdrawn', about: 'The event with this slug was withdrawn from the catalog by its organizer or ticketing system; it is no longer listed or sold here.' },
   method_not_allowed: { status: 405, title: 'Method not allowed', about: 'The resource does not answer this HTTP method; see the Allow header.' },
   payload_too_large: { status: 413, title: 'Request body too large', about: 'The body is past the limit of its path (16 KiB; 64 KiB for /mcp and /a2a). It is refused whole and the connection closes.' },
   misdirected_request: { status: 421, title: 'Unknown host', about: 'This host is not one of the brands served here.' },

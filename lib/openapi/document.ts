@@ -120,7 +120,7 @@ export function buildOpenApi(brand: Brand) {
             '200': { description: 'The event.', headers: catalogHeaders, content: { 'application/json': { schema: EventDetailSchema } } },
             '304': notModified,
             '400': problem('The slug is missing or blank.', ['slug_missing']),
-            '404': problem('No event of this brand has this slug.', ['event_not_found']),
+            '404': problem('No event of this brand has this slug (event_not_found), or the event with this slug was withdrawn from the catalog (event_withdrawn).', ['event_not_found', 'event_withdrawn']),
             ...everywhere,
             '502': upstream,
           },

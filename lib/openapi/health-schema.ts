@@ -8,6 +8,9 @@ export const HealthSchema = z
     database: z.strictObject({
       status: z.enum(['up', 'down']),
       kind: z.enum(['pglite', 'postgres']),
+      access: z.enum(['read-write', 'read-only']).nullable().meta({
+        description: 'read-only: this instance reads a replica (or a read-only connection) and serves the catalog; account writes go to instances on the primary. null when the database is down.',
+      }),
       catalog_version: z.int().min(0).nullable().meta({ description: 'Moves on every catalog import.' }),
     }),
   })

@@ -7,8 +7,8 @@ export async function getHealth(): Promise<Health> {
   const kind = config().databaseUrl ? 'postgres' : 'pglite';
   try {
     const state = await catalogState();
-    return { status: 'ok', version: API_VERSION, database: { status: 'up', kind, catalog_version: state.version } };
+    return { status: 'ok', version: API_VERSION, database: { status: 'up', kind, access: state.read_only ? 'read-only' : 'read-write', catalog_version: state.version } };
   } catch {
-    return { status: 'ok', version: API_VERSION, database: { status: 'down', kind, catalog_version: null } };
+    return { status: 'ok', version: API_VERSION, database: { status: 'down', kind, access: null, catalog_version: null } };
   }
 }

@@ -6,5 +6,10 @@ import { prepareWith } from '../db/preparation';
  * generator, the importer) loaded.
  */
 export function registerCatalogStartup(): void {
-  prepareWith(async (db) => (await import('./catalog')).prepareCatalog(db));
+  prepareWith(async (db) => {
+    const { prepareCatalog, followCatalogChanges } = await import('./catalog');
+    await prepareCatalog(db);
+    // The server alone follows the catalog's changes: a listening connection would keep a tool's process alive.
+    await followCatalogChanges(db);
+  });
 }
