@@ -135,16 +135,17 @@ describe('accounts, tokens, links and two-step attempts in the database', () => 
     expect(Date.parse(next.expires_at) - Date.now()).toBeLessThan(15_000);
   });
 
-  test('only the newest verification link verifies, and it carries the last sign-up', async () => {
+  test('a newer sign-up spends the older verification links; a link mailed again carries the last sign-up', async () => {
     const acc = (await insertAccount(db, { brandId: 'aurora', email: 'squat@example.com', name: 'First', passwordHash: 'first' }))!;
     const own = await newEmailLink(db, acc.id);
     const strangers = await newEmailLink(db, acc.id, { name: 'Stranger', passwordHash: 'A' });
     const owners = await newEmailLink(db, acc.id, { name: 'Owner', passwordHash: 'V' });
-    // A sign-in of the unverified account mails the link again: still the last sign-up's.
+    // A sign-in of the unverified account (with the first password) mails a link again: still the last sign-up's.
     const resent = await newEmailLink(db, acc.id);
-    for (const older of [own, strangers, owners]) expect(await useEmailLink(db, 'aurora', older)).toBeNull();
+    for (const older of [own, strangers]) expect(await useEmailLink(db, 'aurora', older)).toBeNull();
     const verified = (await useEmailLink(db, 'aurora', resent))!;
     expect(verified).toMatchObject({ name: 'Owner', passwordHash: 'V', emailVerified: true });
+    expect(await useEmailLink(db, 'aurora', owners)).toBeNull();
   });
 
   test('an expired token is refused', async () => {

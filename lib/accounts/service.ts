@@ -126,8 +126,10 @@ export async function resetPassword(db: Db, caller: Caller, input: PasswordReset
   assertStrong(password, account.email, account.name);
   const changed = await useResetLink(db, caller.brand.id, secret, await hashPassword(password));
   if (!changed) throw new AuthError('invalid_link');
-  // The mailbox's owner lifts the lock that failures from every address put on the account.
+  // The mailbox's owner lifts the lock that failures from every address put on the
+  // account, and the pace of reset mails: the next request sends one at once.
   await reset('signInAccount', `${caller.brand.id}:${changed.email}`);
+  await reset('resetMails', accountKey(changed));
   return changed;
 }
 

@@ -89,20 +89,23 @@ type Pending = { name: string; passwordHash: string };
 
 /**
  * A verification link. One sent for a sign-up over an unverified account carries that
- * sign-up's name and password hash, which become the account's when the link is used.
- * Only the newest link verifies: every older one is spent, and a link mailed again
- * without a sign-up (a sign-in of the unverified account) carries the pending sign-up of
- * the newest link it replaces, so that whichever live link is opened, the last sign-up's
- * password is the one that counts.
+ * sign-up's name and password hash, which become the account's when the link is used,
+ * and spends every older link: a newer sign-up replaces the older ones. A link mailed
+ * again without a sign-up (a sign-in of the unverified account) carries the pending
+ * sign-up of the newest live link, so that whichever live link is opened, the password
+ * of the last sign-up is the one that counts.
  */
 export async function newEmailLink(db: Queryable, accountId: string, pending?: Pending): Promise<string> {
-  const older = await db.query<{ pending_name: string | null; pending_password_hash: string | null; expires_at: Date }>(
-    `UPDATE account_email_links SET used_at = now()
-     WHERE account_id = $1 AND purpose = 'verify' AND used_at IS NULL AND expires_at > now()
-     RETURNING pending_name, pending_password_hash, expires_at`,
+  if (pending) {
+    await db.query(`UPDATE account_email_links SET used_at = now() WHERE account_id = $1 AND purpose = 'verify' AND used_at IS NULL`, [accountId]);
+    return newLink(db, accountId, 'verify', EMAIL_LINK_TTL_S, pending);
+  }
+  const live = await db.query<{ pending_name: string | null; pending_password_hash: string | null; expires_at: Date }>(
+    `SELECT pending_name, pending_password_hash, expires_at FROM account_email_links
+     WHERE account_id = $1 AND purpose = 'verify' AND used_at IS NULL AND expires_at > now()`,
     [accountId],
   );
-  return newLink(db, accountId, 'verify', EMAIL_LINK_TTL_S, pending ?? newestPending(older));
+  return newLink(db, accountId, 'verify', EMAIL_LINK_TTL_S, newestPending(live));
 }
 
 function newestPending(links: Array<{ pending_name: string | null; pending_password_hash: string | null; expires_at: Date }>): Pending | undefined {
