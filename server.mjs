@@ -1,6 +1,7 @@
 // Production entry point: Next's own request handler behind a plain node:http server.
 // What it does before Next sees a request, and after the app has answered, is what only
 // the socket can know or what Next does not let a route decide; one comment per reason.
+import { EventEmitter } from 'node:events';
 import { ServerResponse, createServer } from 'node:http';
 import next from 'next';
 import { bodyLimitFor, guardBody, screenRequest, sendScreened } from './lib/http/raw-request.mjs';
@@ -27,7 +28,13 @@ const FLIGHT_REQUEST_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-pr
 // would make a hop over a pooled socket (to an address that may not listen, for ::1);
 // given "localhost", rewrites stay in the process whatever the listen address.
 const LOOPBACK_LITERAL = /^(?:127(?:\.\d{1,3}){3}|::1|\[::1\])$/;
-const app = next({ dev: false, port, hostname: LOOPBACK_LITERAL.test(host) ? 'localhost' : host });
+// Next listens for `upgrade` (WebSocket) on the server of its first request, and serves
+// an upgrade request through the proxy and routes without passing this file's handler:
+// no screening, no body guard, and a client-named peer address. This app serves no
+// WebSocket, so Next gets a server of its own that never emits one; with no `upgrade`
+// listener on the real servers, Node hands such a request to the request handler like
+// any other, and it is answered as plain HTTP (RFC 9110 lets a server ignore Upgrade).
+const app = next({ dev: false, port, hostname: LOOPBACK_LITERAL.test(host) ? 'localhost' : host, httpServer: new EventEmitter() });
 await app.prepare();
 const handle = app.getRequestHandler();
 
@@ -67,6 +74,10 @@ internal.keepAliveTimeout = 65_000;
 await new Promise((resolve) => internal.listen(0, '127.0.0.1', resolve));
 globalThis[Symbol.for('event-catalog.loopback-port')] = internal.address().port;
 
+// Next's names for the target of a rewrite, set on the response (the last two for the
+// client router, which this app's rewrites, all to non-page routes, never serve).
+const REWRITE_HEADERS = ['x-middleware-rewrite', 'x-nextjs-rewritten-path', 'x-nextjs-rewritten-query'];
+
 // The proxy marks page responses. Next drops a Vary set on App Router pages, and a
 // page cannot choose its own status when the catalog is down: both are settled here,
 // just before the head goes out.
@@ -75,7 +86,7 @@ function markPages(res) {
   res.writeHead = function (status, ...rest) {
     // Where the proxy sent a request inside the app (the authentication host's route, a
     // Markdown conversion) is no business of the client.
-    res.removeHeader('x-middleware-rewrite');
+    for (const name of REWRITE_HEADERS) res.removeHeader(name);
     if (res.getHeader(PAGE_MARKER)) {
       res.removeHeader(PAGE_MARKER);
       const vary = String(res.getHeader('vary') ?? '');

@@ -80,6 +80,32 @@ describe('rate limits at the edge (in memory)', () => {
     expect(over.status).toBe(429);
     expect(over.header('ratelimit-policy')).toBe('"markdown";q=3;w=60');
   });
+
+  test('each call of an MCP batch (2025-03-26) spends one unit of the tools budget; a batch past 20 calls is refused', async () => {
+    const batch = (ip: string, size: number) =>
+      request(server.port, '/mcp', {
+        method: 'POST',
+        ...from(ip, { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-03-26' }),
+        body: JSON.stringify(Array.from({ length: size }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/list', params: {} }))),
+      });
+    // Two calls in one batch spend the whole budget of 2: the next request is refused.
+    const two = await batch('203.0.113.30', 2);
+    expect(two.status).toBe(200);
+    expect((two.json() as unknown[]).length).toBe(2);
+    const after = await batch('203.0.113.30', 1);
+    expect(after.status).toBe(429);
+    expect((after.json() as { code: string }).code).toBe('rate_limited');
+    // A batch that needs more than is left is refused whole, with the budget's headers.
+    const three = await batch('203.0.113.31', 3);
+    expect(three.status).toBe(429);
+    expect(three.header('content-type')).toBe('application/problem+json');
+    expect(Number(three.header('retry-after'))).toBeGreaterThan(0);
+    expect(three.header('ratelimit-policy')).toBe('"tools";q=2;w=60');
+    // Past 20 calls: a JSON-RPC Invalid Request, whatever the budget.
+    const big = await batch('203.0.113.32', 21);
+    expect(big.status).toBe(400);
+    expect((big.json() as { error: { code: number; message: string } }).error).toMatchObject({ code: -32600, message: expect.stringMatching(/at most 20/) });
+  });
 });
 
 describe('X-Forwarded-For is trusted only from configured proxies', () => {

@@ -351,7 +351,7 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     expect((await confirmLink('aurora', linkIn(first.text))).header('location')).toContain('erro=invalid_link');
   });
 
-  test('mails a stranger can trigger are limited per account and day', async () => {
+  test('mails a stranger can trigger are limited: sign-up mails per account and day, reset mails to one per half hour', async () => {
     const email = `resend${Date.now()}@example.com`;
     const password = 'sabiá na palmeira';
     await auth('/users', { method: 'POST', body: { name: 'Rui', email, password, 'g-captcha-response': await captcha() }, ip: newIp() });
@@ -360,12 +360,56 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
       const res = await auth('/auth/token', { method: 'POST', body: { email, password, 'g-captcha-response': await captcha() }, ip: newIp() });
       expect(problem(res).code).toBe('email_unverified');
     }
+    // After the sign-up's own link, 3 more (the default AUTH_LIMIT_ACCOUNT_MAILS_DAY), whatever was asked.
+    expect(await mailsTo(email, /cadastro\/confirmar/)).toBe(3);
     for (let i = 0; i < 3; i++) {
       const res = await auth('/password/forgot', { method: 'POST', body: { email, 'g-captcha-response': await captcha() }, ip: newIp() });
       expect(res.status).toBe(202);
     }
-    // After the sign-up's own link, 3 more (the default AUTH_LIMIT_ACCOUNT_MAILS_DAY), whatever was asked.
-    expect(await mailsTo(email, /cadastro\/confirmar|entrar\/redefinir/)).toBe(3);
+    // The spent sign-up mails did not silence the reset: one mail, its link live for the next asks.
+    expect(await mailsTo(email, /entrar\/redefinir/)).toBe(1);
+    const secret = linkIn((await mail.waitFor(email, /entrar\/redefinir/)).text).searchParams.get('token');
+    expect((await auth('/password/reset', { method: 'POST', body: { token: secret, password: 'palmeira com sabiá' }, ip: newIp() })).status).toBe(200);
+  });
+
+  test('a stranger who spends the sign-up mails and locks the account never stops the owner getting back in', async () => {
+    const { email, password } = await verifiedAccount();
+    // Three sign-ups with the owner's address spend the account's sign-up mails of the day...
+    for (let i = 0; i < 3; i++) {
+      const res = await auth('/users', { method: 'POST', body: { name: 'Intruso', email, password: `senha do intruso ${i}`, 'g-captcha-response': await captcha() }, ip: newIp() });
+      expect(res.status).toBe(202);
+    }
+    // ...and wrong passwords from many addresses lock it (AUTH_LIMIT_ACCOUNT_HOUR is 6 here).
+    for (let i = 0; i < 6; i++) {
+      const res = await auth('/auth/token', { method: 'POST', body: { email, password: `errada ${i}`, 'g-captcha-response': await captcha() }, ip: newIp() });
+      expect(problem(res).code).toBe('invalid_credentials');
+    }
+    const locked = await auth('/auth/token', { method: 'POST', body: { email, password, 'g-captcha-response': await captcha() }, ip: newIp() });
+    expect(locked.status).toBe(429);
+    // The owner's reset mail still goes out, and the reset lifts the lock.
+    const asked = await auth('/password/forgot', { method: 'POST', body: { email, 'g-captcha-response': await captcha() }, ip: newIp() });
+    expect(asked.status).toBe(202);
+    const secret = linkIn((await mail.waitFor(email, /entrar\/redefinir/)).text).searchParams.get('token');
+    const fresh = 'de volta pela caixa de correio';
+    secrets.push(fresh);
+    expect((await auth('/password/reset', { method: 'POST', body: { token: secret, password: fresh }, ip: newIp() })).status).toBe(200);
+    await token('aurora', email, fresh);
+  });
+
+  test('two session cookies of the same name: pages and forms read the same one, the first', async () => {
+    const { email, password } = await verifiedAccount();
+    const cookie = await siteSession('aurora', email, password);
+    const junk = `sessao=cu_${'x'.repeat(43)}`;
+    // The live session first: the page shows the account, and its form acts for it.
+    expect((await onSite('aurora', '/conta', { cookie: `${cookie}; ${junk}` })).status).toBe(200);
+    // A junk cookie first: the page is signed out, and so is the form (the session lives on).
+    expect((await onSite('aurora', '/conta', { cookie: `${junk}; ${cookie}` })).status).toBeGreaterThanOrEqual(300);
+    const ignored = await onSite('aurora', '/conta/sair-de-todos', { method: 'POST', form: {}, cookie: `${junk}; ${cookie}` });
+    expect(ignored.status).toBe(303);
+    expect((await onSite('aurora', '/conta', { cookie })).status).toBe(200);
+    const out = await onSite('aurora', '/conta/sair-de-todos', { method: 'POST', form: {}, cookie: `${cookie}; ${junk}` });
+    expect(out.header('location')).toBe(`${site('aurora')}/`);
+    expect((await onSite('aurora', '/conta', { cookie })).status).toBeGreaterThanOrEqual(300);
   });
 
   test('Esqueci minha senha: a single-use link, the same answer for any address, every token revoked', async () => {

@@ -50,4 +50,32 @@ describe('render budget and purchase flow', () => {
     // Client-router requests render too, and spend the same budget.
     expect((await get('/?_rsc=abc', { ...flood, rsc: '1' })).status).toBe(429);
   });
+
+  test('a session cookie, even junk, is no way around the budget: each personal render spends it', async () => {
+    const junk = { 'x-forwarded-for': '203.0.113.21', cookie: 'sessao=x' };
+    const statuses: number[] = [];
+    for (let i = 0; i < BUDGET + 2; i++) statuses.push((await get(`/?rb=${i}`, junk)).status);
+    expect(statuses).toEqual([...Array(BUDGET).fill(200), 429, 429]);
+    // Event pages too (each also asks whether the event exists), and the personal pages.
+    const events = { 'x-forwarded-for': '203.0.113.22', cookie: 'sessao=cu_' + 'x'.repeat(43) };
+    for (let i = 0; i < BUDGET; i++) expect((await get(`/eventos/nada-${i}`, events)).status).toBe(404);
+    expect((await get('/eventos/nada-de-novo', events)).status).toBe(429);
+    expect((await get('/entrar', events)).status).toBe(429);
+  });
+
+  test('calendar feeds spend the render budget: built for each request, unique URLs are bounded', async () => {
+    const feeds = { 'x-forwarded-for': '203.0.113.23', accept: 'text/calendar' };
+    const answers = [];
+    for (let i = 0; i < BUDGET + 1; i++) answers.push(await get(`/calendario.ics?q=forro+${i}&date_from=2026-01-01`, feeds));
+    expect(answers.slice(0, BUDGET).map((a) => a.status)).toEqual(Array(BUDGET).fill(200));
+    expect(answers[0]!.header('ratelimit-policy')).toBe(`"render";q=${BUDGET};w=60`);
+    const over = answers[BUDGET]!;
+    expect(over.status).toBe(429);
+    expect(over.header('content-type')).toBe('application/problem+json');
+    expect((over.json() as { code: string }).code).toBe('rate_limited');
+    expect(Number(over.header('retry-after'))).toBeGreaterThan(0);
+    // The landing feeds and an event's own calendar file draw on the same budget.
+    expect((await get('/categoria/teatro/calendario.ics', feeds)).status).toBe(429);
+    expect((await get('/eventos/nada/agenda.ics', feeds)).status).toBe(429);
+  });
 });

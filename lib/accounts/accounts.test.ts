@@ -118,6 +118,36 @@ describe('accounts, tokens, links and two-step attempts in the database', () => 
     expect((await tokenOwner(db, 'aurora', unrelated.token, 'api'))?.accountId).toBe(acc.id);
   });
 
+  test("a refreshed token expires at its family's absolute limit when that comes before its TTL", async () => {
+    const acc = (await findAccountByEmail(db, 'aurora', 'ana@example.com'))!;
+    const first = await issueToken(db, 'aurora', acc.id, 3600, 'api');
+    // Signed in 50 s ago, with a family that lives 60 s: the next token may live 10 s, not an hour.
+    await db.query("UPDATE account_tokens SET family_started_at = now() - interval '50 seconds' WHERE hash = $1", [sha256(first.token)]);
+    const rotation = await rotateToken(db, 'aurora', first.token, 60);
+    expect(rotation.ok).toBe(true);
+    const next = await issueToken(db, 'aurora', acc.id, 3600, 'api', rotation.ok ? rotation.family : undefined);
+    const [row] = await db.query<{ left_s: number; limit_s: number }>(
+      `SELECT extract(epoch FROM expires_at - now())::float8 AS left_s, extract(epoch FROM expires_at - family_started_at)::float8 AS limit_s FROM account_tokens WHERE hash = $1`,
+      [sha256(next.token)],
+    );
+    expect(row!.limit_s).toBeLessThanOrEqual(60);
+    expect(row!.left_s).toBeLessThanOrEqual(10);
+    expect(Date.parse(next.expires_at) - Date.now()).toBeLessThan(15_000);
+  });
+
+  test('a newer sign-up spends the older verification links; a link mailed again carries the last sign-up', async () => {
+    const acc = (await insertAccount(db, { brandId: 'aurora', email: 'squat@example.com', name: 'First', passwordHash: 'first' }))!;
+    const own = await newEmailLink(db, acc.id);
+    const strangers = await newEmailLink(db, acc.id, { name: 'Stranger', passwordHash: 'A' });
+    const owners = await newEmailLink(db, acc.id, { name: 'Owner', passwordHash: 'V' });
+    // A sign-in of the unverified account (with the first password) mails a link again: still the last sign-up's.
+    const resent = await newEmailLink(db, acc.id);
+    for (const older of [own, strangers]) expect(await useEmailLink(db, 'aurora', older)).toBeNull();
+    const verified = (await useEmailLink(db, 'aurora', resent))!;
+    expect(verified).toMatchObject({ name: 'Owner', passwordHash: 'V', emailVerified: true });
+    expect(await useEmailLink(db, 'aurora', owners)).toBeNull();
+  });
+
   test('an expired token is refused', async () => {
     const acc = (await findAccountByEmail(db, 'aurora', 'ana@example.com'))!;
     const t = await issueToken(db, 'aurora', acc.id, 3600, 'api');

@@ -2,6 +2,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { Redis } from 'ioredis';
 import { config } from '../config';
 import { processShared } from '../process-shared';
+import { RESET_LINK_TTL_S } from './store';
 
 // Brute-force limits of the authentication host (OWASP ASVS V2.2.1), shared through Redis
 // when REDIS_URL is set, in memory otherwise:
@@ -12,10 +13,18 @@ import { processShared } from '../process-shared';
 //  - signUp: accounts created per address per hour;
 //  - challenge: CAPTCHA challenges minted per address per minute;
 //  - recovery: password-reset requests per address per hour;
-//  - accountMails: mails sent to one account's address per day that a stranger can
-//    trigger (verification resends, reset links); past it, nothing is sent.
+//  - accountMails: sign-up mails sent to one account's address per day that a stranger
+//    can trigger (verification links and resends, "you already have an account"
+//    notices); past it, nothing is sent;
+//  - resetMails: password-reset mails to one account's address, one per RESET_MAIL_GAP_S.
+//    Never a daily cap a stranger could spend: when a request sends nothing, the link
+//    mailed less than RESET_MAIL_GAP_S ago (to the owner's mailbox, whoever asked for
+//    it) still has at least half of its hour to live.
 // "Address" is the client's address group (lib/network.ts): an IPv4 address, an IPv6 /64.
-export type AuthLimit = 'signInEmail' | 'signInAddress' | 'signInAccount' | 'signUp' | 'challenge' | 'recovery' | 'accountMails';
+export type AuthLimit = 'signInEmail' | 'signInAddress' | 'signInAccount' | 'signUp' | 'challenge' | 'recovery' | 'accountMails' | 'resetMails';
+
+/** The least time between two reset mails to one account: half the life of a reset link (lib/accounts/store.ts). */
+export const RESET_MAIL_GAP_S = RESET_LINK_TTL_S / 2;
 
 export class LimitExceeded extends Error {
   constructor(readonly retryAfterS: number) {
@@ -46,6 +55,7 @@ function build(): Record<AuthLimit, RateLimiterAbstract> {
     challenge: make('challenge', l.challengesMinute, 60),
     recovery: make('recovery', l.recoveryHour, 3_600),
     accountMails: make('accountMails', l.accountMailsDay, 86_400),
+    resetMails: make('resetMails', 1, RESET_MAIL_GAP_S),
   };
 }
 

@@ -88,6 +88,9 @@ export async function signUp(db: Db, caller: Caller, input: SignUp): Promise<voi
   }
 }
 
+/** A sign-in's token lives its TTL, never past the absolute lifetime of the family it starts. */
+const signInTtlS = () => Math.min(config().accounts.tokenTtlS, config().accounts.sessionMaxS);
+
 /** The key of an account in the per-account limits. */
 const accountKey = (account: Account) => `${account.brandId}:${account.id}`;
 
@@ -96,7 +99,8 @@ export type ResetRequest = { email: unknown; captcha: unknown };
 /**
  * "Esqueci minha senha": mails a single-use reset link when the address has an account.
  * The answer is the same whether it has one or not; past the address group's hourly
- * limit a 429, past the account's daily mails nothing is sent.
+ * limit a 429; within RESET_MAIL_GAP_S of the account's last reset mail nothing is sent
+ * (that mail's link is still live). Sign-up mails never spend this pace, nor it theirs.
  */
 export async function requestPasswordReset(db: Db, caller: Caller, input: ResetRequest): Promise<void> {
   const address = email(input.email);
@@ -104,7 +108,9 @@ export async function requestPasswordReset(db: Db, caller: Caller, input: ResetR
   await captcha(db, caller, input.captcha);
   await forgetExpiredUnverified(db, caller.brand.id, address);
   const account = await findAccountByEmail(db, caller.brand.id, address);
-  if (!account || !(await trySpend('accountMails', accountKey(account)))) return;
+  // Paced, not capped: strangers asking for the owner only fill the owner's mailbox with
+  // live links, at most one per RESET_MAIL_GAP_S, and can never stop the next one.
+  if (!account || !(await trySpend('resetMails', accountKey(account)))) return;
   const secret = await newResetLink(db, account.id);
   await sendMail(resetMail(caller.brand, account.email, secret));
 }
@@ -120,8 +126,10 @@ export async function resetPassword(db: Db, caller: Caller, input: PasswordReset
   assertStrong(password, account.email, account.name);
   const changed = await useResetLink(db, caller.brand.id, secret, await hashPassword(password));
   if (!changed) throw new AuthError('invalid_link');
-  // The mailbox's owner lifts the lock that failures from every address put on the account.
+  // The mailbox's owner lifts the lock that failures from every address put on the
+  // account, and the pace of reset mails: the next request sends one at once.
   await reset('signInAccount', `${caller.brand.id}:${changed.email}`);
+  await reset('resetMails', accountKey(changed));
   return changed;
 }
 
@@ -167,7 +175,7 @@ export async function signIn(db: Db, caller: Caller, input: SignIn, audience: Au
     await sendMail(codeMail(caller.brand, account.email, account.name, code));
     throw new AuthError('two_step_required', 'A 6-digit code was sent by e-mail. Send {"attempt": "<this attempt>", "code": "<the code>"} to POST /auth/token within 10 minutes.', { attempt });
   }
-  return issueToken(db, caller.brand.id, account.id, config().accounts.tokenTtlS, audience);
+  return issueToken(db, caller.brand.id, account.id, signInTtlS(), audience);
 }
 
 /** The second step: the attempt and its mailed code. No CAPTCHA (see docs/accounts.md, two-step verification). */
@@ -187,7 +195,7 @@ export async function signInWithCode(db: Db, caller: Caller, input: { attempt: u
   await refund(spent);
   const account = await findAccount(db, caller.brand.id, check.accountId);
   if (!account) throw new AuthError('attempt_expired');
-  return issueToken(db, caller.brand.id, account.id, config().accounts.tokenTtlS, audience);
+  return issueToken(db, caller.brand.id, account.id, signInTtlS(), audience);
 }
 
 /** The account of a live token of this brand and audience (an API bearer token, or a website session). */

@@ -75,7 +75,7 @@ export const UNVERIFIED_TTL_S = 48 * 3600;
 type Purpose = 'verify' | 'reset';
 const SECRET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-async function newLink(db: Queryable, accountId: string, purpose: Purpose, ttlS: number, pending?: { name: string; passwordHash: string }): Promise<string> {
+async function newLink(db: Queryable, accountId: string, purpose: Purpose, ttlS: number, pending?: Pending): Promise<string> {
   const secret = newSecret();
   await db.query(
     `INSERT INTO account_email_links (hash, account_id, expires_at, purpose, pending_name, pending_password_hash)
@@ -85,12 +85,34 @@ async function newLink(db: Queryable, accountId: string, purpose: Purpose, ttlS:
   return secret;
 }
 
+type Pending = { name: string; passwordHash: string };
+
 /**
  * A verification link. One sent for a sign-up over an unverified account carries that
- * sign-up's name and password hash, which become the account's when the link is used.
+ * sign-up's name and password hash, which become the account's when the link is used,
+ * and spends every older link: a newer sign-up replaces the older ones. A link mailed
+ * again without a sign-up (a sign-in of the unverified account) carries the pending
+ * sign-up of the newest live link, so that whichever live link is opened, the password
+ * of the last sign-up is the one that counts.
  */
-export function newEmailLink(db: Queryable, accountId: string, pending?: { name: string; passwordHash: string }): Promise<string> {
-  return newLink(db, accountId, 'verify', EMAIL_LINK_TTL_S, pending);
+export async function newEmailLink(db: Queryable, accountId: string, pending?: Pending): Promise<string> {
+  if (pending) {
+    await db.query(`UPDATE account_email_links SET used_at = now() WHERE account_id = $1 AND purpose = 'verify' AND used_at IS NULL`, [accountId]);
+    return newLink(db, accountId, 'verify', EMAIL_LINK_TTL_S, pending);
+  }
+  const live = await db.query<{ pending_name: string | null; pending_password_hash: string | null; expires_at: Date }>(
+    `SELECT pending_name, pending_password_hash, expires_at FROM account_email_links
+     WHERE account_id = $1 AND purpose = 'verify' AND used_at IS NULL AND expires_at > now()`,
+    [accountId],
+  );
+  return newLink(db, accountId, 'verify', EMAIL_LINK_TTL_S, newestPending(live));
+}
+
+function newestPending(links: Array<{ pending_name: string | null; pending_password_hash: string | null; expires_at: Date }>): Pending | undefined {
+  const newest = links
+    .filter((l) => l.pending_password_hash !== null)
+    .sort((a, b) => new Date(b.expires_at).getTime() - new Date(a.expires_at).getTime())[0];
+  return newest ? { name: newest.pending_name ?? '', passwordHash: newest.pending_password_hash! } : undefined;
 }
 
 export function newResetLink(db: Queryable, accountId: string): Promise<string> {

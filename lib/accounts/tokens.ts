@@ -17,21 +17,21 @@ export function looksLikeToken(token: string): boolean {
   return TOKEN_SHAPE.test(token);
 }
 
-/** A new token; a refresh passes the family it continues (its id and start), a sign-in starts one. */
-export async function issueToken(
-  db: Queryable,
-  brandId: string,
-  accountId: string,
-  ttlS: number,
-  audience: Audience,
-  family?: { id: Buffer; startedAt: Date },
-): Promise<IssuedToken> {
+/** A family of refreshed tokens: its id, its sign-in, and the end of its absolute lifetime. */
+export type TokenFamily = { id: Buffer; startedAt: Date; endsAt: Date };
+
+/**
+ * A new token; a refresh passes the family it continues, a sign-in starts one. A token
+ * of a family never outlives the family: it expires `ttlS` from now or at the family's
+ * end, whichever comes first.
+ */
+export async function issueToken(db: Queryable, brandId: string, accountId: string, ttlS: number, audience: Audience, family?: TokenFamily): Promise<IssuedToken> {
   const token = TOKEN_PREFIX + newSecret();
   const hash = sha256(token);
   const rows = await db.query<{ expires_at: Date }>(
     `INSERT INTO account_tokens (hash, brand_id, account_id, expires_at, audience, family, family_started_at)
-     VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5, $6, coalesce($7, now())) RETURNING expires_at`,
-    [hash, brandId, accountId, ttlS, audience, family?.id ?? hash, family?.startedAt ?? null],
+     VALUES ($1, $2, $3, least(now() + make_interval(secs => $4), coalesce($8::timestamptz, 'infinity')), $5, $6, coalesce($7, now())) RETURNING expires_at`,
+    [hash, brandId, accountId, ttlS, audience, family?.id ?? hash, family?.startedAt ?? null, family?.endsAt ?? null],
   );
   return { type: 'bearer', token, expires_at: new Date(rows[0]!.expires_at).toISOString() };
 }
@@ -63,7 +63,7 @@ export async function spendToken(db: Queryable, brandId: string, token: string):
   return rows[0]?.account_id ?? null;
 }
 
-export type Rotation = { ok: true; accountId: string; family: { id: Buffer; startedAt: Date } } | { ok: false };
+export type Rotation = { ok: true; accountId: string; family: TokenFamily } | { ok: false };
 
 /**
  * One refresh of an API token: the token is marked rotated, and its family goes on, unless
@@ -73,15 +73,19 @@ export type Rotation = { ok: true; accountId: string; family: { id: Buffer; star
 export async function rotateToken(db: Queryable, brandId: string, token: string, sessionMaxS: number): Promise<Rotation> {
   if (!looksLikeToken(token)) return { ok: false };
   const hash = sha256(token);
-  const rotated = await db.query<{ account_id: string; family: Buffer; family_started_at: Date }>(
+  const rotated = await db.query<{ account_id: string; family: Buffer; family_started_at: Date; family_ends_at: Date }>(
     `UPDATE account_tokens SET revoked_at = now(), rotated_at = now()
      WHERE hash = $1 AND brand_id = $2 AND audience = 'api' AND revoked_at IS NULL AND expires_at > now()
        AND coalesce(family_started_at, issued_at) > now() - make_interval(secs => $3)
-     RETURNING account_id::text AS account_id, coalesce(family, hash) AS family, coalesce(family_started_at, issued_at) AS family_started_at`,
+     RETURNING account_id::text AS account_id, coalesce(family, hash) AS family, coalesce(family_started_at, issued_at) AS family_started_at,
+       coalesce(family_started_at, issued_at) + make_interval(secs => $3) AS family_ends_at`,
     [hash, brandId, sessionMaxS],
   );
   const row = rotated[0];
-  if (row) return { ok: true, accountId: row.account_id, family: { id: Buffer.from(row.family), startedAt: new Date(row.family_started_at) } };
+  if (row) {
+    const family = { id: Buffer.from(row.family), startedAt: new Date(row.family_started_at), endsAt: new Date(row.family_ends_at) };
+    return { ok: true, accountId: row.account_id, family };
+  }
   // Refused: a rotated token seen again revokes every token of its family.
   await db.query(
     `UPDATE account_tokens SET revoked_at = now()

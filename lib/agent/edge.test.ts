@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { PEER_HEADER } from './client-address';
-import { addressKey } from './edge';
+import { addressKey, budgetFor } from './edge';
 
 const from = (peer: string) => new Headers({ [PEER_HEADER]: peer });
 
@@ -16,5 +16,24 @@ describe('addressKey', () => {
     for (const a of ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:0db8:0001:0002:0:0:0:9', '2001:DB8:1:2::abcd']) expect(addressKey(from(a))).toBe(key);
     expect(addressKey(from('2001:db8:1:3::1'))).not.toBe(key);
     expect(addressKey(from('::1'))).toBe('net:0:0:0:0::/64');
+  });
+});
+
+describe('budgetFor', () => {
+  test('calendar files spend the render budget, whatever they are asked for as', () => {
+    for (const path of ['/calendario.ics', '/eventos-em/recife/calendario.ics', '/categoria/teatro/calendario.ics', '/produtores/x/calendario.ics', '/eventos/x/agenda.ics']) {
+      expect(budgetFor(path, 'text/calendar'), path).toBe('render');
+      expect(budgetFor(path, null), path).toBe('render');
+    }
+  });
+
+  test('the other surfaces keep their budgets; HTML pages spend theirs only when rendered (lib/edge/pages.ts)', () => {
+    expect(budgetFor('/api/public/v1/events', null)).toBe('api');
+    expect(budgetFor('/api/public/v1/health', null)).toBeNull();
+    expect(budgetFor('/mcp', null)).toBe('tools');
+    expect(budgetFor('/a2a', null)).toBe('tools');
+    expect(budgetFor('/eventos/x', 'text/markdown')).toBe('markdown');
+    expect(budgetFor('/eventos/x', 'text/html')).toBeNull();
+    expect(budgetFor('/sitemap.xml', null)).toBeNull();
   });
 });

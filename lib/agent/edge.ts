@@ -7,12 +7,20 @@ import { isPagePath, prefersMarkdown } from '../http/negotiate';
 import { noteRateKey } from '../observability/context';
 import { consume, type Budget, type Decision } from './rate-limit';
 
-/** Which budget a request spends, if any: the API, tool endpoints, and pages asked for as Markdown. */
+/** A calendar file: a feed of a listing or landing page, or one event's. Built for each request. */
+const CALENDAR_PATH = /\/(?:calendario|agenda)\.ics$/;
+
+/**
+ * Which budget a request spends here, if any: the API, tool endpoints, pages asked for
+ * as Markdown, and calendar files (the `render` budget: each is built afresh). HTML pages
+ * spend `render` in lib/edge/pages.ts, only when they make the server render.
+ */
 export function budgetFor(pathname: string, accept: string | null): Budget | null {
   // Liveness stays free for monitors and for the server's own warm-up request.
   if (pathname === '/api/public/v1/health') return null;
   if (pathname.startsWith('/api/public/')) return 'api';
   if (pathname === '/mcp' || pathname === '/a2a') return 'tools';
+  if (CALENDAR_PATH.test(pathname)) return 'render';
   if (isPagePath(pathname) && prefersMarkdown(accept)) return 'markdown';
   return null;
 }
@@ -43,9 +51,10 @@ const MINT_PATH = '/api/public/v1/agent/identity';
  * `identity` budget; then from its budget under its key (credential, else address);
  * then from the address's ceiling over that budget, which every request from the
  * address counts whatever credential it carries. The first refusal wins; when all
- * allow, the decision with the fewest requests left is the one reported.
+ * allow, the decision with the fewest requests left is the one reported. A call that
+ * stands for several (a JSON-RPC batch) spends `cost` units of the budget and ceiling.
  */
-export async function spendBudget(budget: Budget, pathname: string, method: string, headers: Headers, brand: Brand): Promise<Decision> {
+export async function spendBudget(budget: Budget, pathname: string, method: string, headers: Headers, brand: Brand, cost = 1): Promise<Decision> {
   const address = addressKey(headers);
   const key = rateLimitKey(headers, brand);
   noteRateKey(key);
@@ -57,7 +66,7 @@ export async function spendBudget(budget: Budget, pathname: string, method: stri
     [`${budget}-address`, address],
   ];
   for (const [policy, key] of steps) {
-    const decision = await consume(policy, key);
+    const decision = await consume(policy, key, policy === 'identity' ? 1 : cost);
     if (!decision.allowed) return decision;
     decisions.push(decision);
   }

@@ -62,15 +62,25 @@ export function warmRateLimits(): void {
   state.limiters ??= build();
 }
 
-/** Spends one request of `budget` for `key`. A store failure never refuses a request. */
-export async function consume(budget: Policy, key: string): Promise<Decision> {
+/**
+ * A limiter's refusal. The limiters are shared by the process (lib/process-shared), but
+ * the proxy and the route handlers are bundled apart, each with its own copy of
+ * rate-limiter-flexible: a refusal thrown by the proxy's copy is not an instance of the
+ * route's RateLimiterRes, so it is known by its shape too.
+ */
+function isRefusal(err: unknown): err is RateLimiterRes {
+  return err instanceof RateLimiterRes || (typeof err === 'object' && err !== null && !(err instanceof Error) && 'msBeforeNext' in err && 'consumedPoints' in err);
+}
+
+/** Spends `points` requests (one unless told) of `budget` for `key`. A store failure never refuses a request. */
+export async function consume(budget: Policy, key: string, points = 1): Promise<Decision> {
   const limiters = (state.limiters ??= build());
   const limit = policyLimit(budget);
   try {
-    const res = await limiters[budget].consume(key, 1);
+    const res = await limiters[budget].consume(key, points);
     return { allowed: true, budget, limit, remaining: res.remainingPoints, resetS: Math.ceil(res.msBeforeNext / 1000) };
   } catch (err) {
-    if (err instanceof RateLimiterRes) {
+    if (isRefusal(err)) {
       metrics().rateLimited.inc({ budget });
       return { allowed: false, budget, limit, remaining: 0, resetS: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
     }

@@ -101,7 +101,7 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
             },
           }),
           responses: {
-            '202': { description: 'Accepted: a verification e-mail was sent (for an address with an unverified account, a link whose use gives the account this name and password); for a verified account, a notice to its owner. Mails a stranger can trigger are limited per account and day.' },
+            '202': { description: 'Accepted: a verification e-mail was sent (for an address with an unverified account, a link whose use gives the account this name and password); for a verified account, a notice to its owner. These sign-up mails are limited per account and day; reset mails never count against them.' },
             ...common,
             '413': tooLarge,
             '415': problem('Not JSON.', ['unsupported_media_type']),
@@ -119,7 +119,7 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
             properties: { email: { type: 'string', format: 'email' }, 'g-captcha-response': { type: 'string' } },
           }),
           responses: {
-            '202': { description: 'Accepted: if the address has an account, a link valid for 1 hour was sent to it (at most a few such mails per account and day).' },
+            '202': { description: 'Accepted: if the address has an account, a link valid for 1 hour was sent to it, unless one was sent less than 30 minutes ago (whoever asked for it; that link is still live).' },
             ...common,
             '413': tooLarge,
             '415': problem('Not JSON.', ['unsupported_media_type']),

@@ -25,7 +25,7 @@ export async function pageRoute(edge: Edge): Promise<Response> {
   const redirect = aliasRedirect(edge);
   if (redirect) return redirect;
   edge.headers[PAGE_MARKER] = '1';
-  if (isPersonal(edge)) return personalAnswer(edge);
+  if (isPersonal(edge)) return (await spendPersonalRender(edge)) ?? personalAnswer(edge);
   if (wantsMarkdown(edge)) return markdownAnswer(edge);
   return htmlAnswer(edge);
 }
@@ -48,6 +48,15 @@ function forwardedHeaders(request: NextRequest): Headers {
 /** Personal pages, and any page seen by a signed-in person (its header shows their name). */
 function isPersonal(edge: Edge): boolean {
   return isPersonalPage(edge.pathname) || hasSessionCookie(edge.request.headers.get('cookie'));
+}
+
+/**
+ * A personal answer is rendered for its request alone (and an event page first asks
+ * whether the event exists): each one spends the client's render budget, whatever its
+ * cookie holds, so a session cookie, even junk, is no way around the budget.
+ */
+async function spendPersonalRender(edge: Edge): Promise<Response | null> {
+  return edge.internal ? null : spendRenderBudget(edge.pathname, edge.request.headers, edge.brand);
 }
 
 /** Rendered for this request alone: never from or into a cache, never as Markdown. A missing event is the site's 404 page. */

@@ -4,6 +4,7 @@ import { CORS_HEADERS } from '../http/headers';
 import { readJsonRpcBody } from '../http/json-rpc-body';
 import { logError } from '../observability/log';
 import { processShared } from '../process-shared';
+import { spendBatch } from './batch';
 import { batchesAllowed, batchRefused, isServedVersion, MODERN_VERSION, requestProtocolVersion, unsupportedVersion } from './protocol';
 import { catalogMcpServer } from './server';
 
@@ -37,8 +38,13 @@ export async function serveMcp(request: Request): Promise<Response> {
   if (!isServedVersion(version)) return withHeaders(unsupportedVersion(version, body.value));
   if (!(await isLegacyRequest(request, body.value))) return withHeaders(await modern.fetch(request, { parsedBody: body.value }));
 
-  if (Array.isArray(body.value) && !batchesAllowed(version)) return withHeaders(batchRefused(version));
-  const server = catalogMcpServer(brandOrDefault(request.headers.get('host')), version);
+  const brand = brandOrDefault(request.headers.get('host'));
+  if (Array.isArray(body.value)) {
+    if (!batchesAllowed(version)) return withHeaders(batchRefused(version));
+    const refused = await spendBatch(request, body.value, brand);
+    if (refused) return withHeaders(refused);
+  }
+  const server = catalogMcpServer(brand, version);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   return withHeaders(await transport.handleRequest(request, { parsedBody: body.value }));

@@ -1,15 +1,19 @@
-import { cookies } from 'next/headers';
+import { headers } from 'next/headers';
 import { cache } from 'react';
 import { accountOfToken } from '../accounts/service';
 import type { Account } from '../accounts/store';
 import { getDb } from '../db';
 import { currentBrand } from './brand-context';
-import { sessionCookieName } from './session-cookie';
+import { sessionToken } from './account-forms';
 
-/** The signed-in account of the page being rendered (from the session cookie), or null. */
+/**
+ * The signed-in account of the page being rendered (from the session cookie), or null.
+ * The cookie is read by the forms' own rule (sessionToken: of two cookies of the name, the
+ * first), so that a page never shows one account while its forms act for another.
+ */
 export const currentAccount = cache(async (): Promise<Account | null> => {
   const brand = await currentBrand();
-  const token = (await cookies()).get(sessionCookieName(brand.site_url))?.value;
+  const token = sessionToken((await headers()).get('cookie'), brand.site_url);
   if (!token) return null;
   try {
     return await accountOfToken(await getDb(), brand, token, 'site');

@@ -1,0 +1,35 @@
+import { ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { spendBudget } from '../agent/edge';
+import { rateLimitHeaders } from '../agent/rate-limit';
+import type { Brand } from '../brand/schema';
+import { CORS_HEADERS } from '../http/headers';
+import { problemResponse } from '../http/problem';
+import { isSelfRequest } from '../http/self-request';
+
+// A JSON-RPC batch (MCP 2025-03-26 only) is as many calls as it holds: each spends one
+// unit of the `tools` budget, as it would sent alone. The proxy spent the first with the
+// request; the rest are spent here, once the body is read. A batch holds at most
+// MAX_BATCH requests, so that one request's answer stays a bounded amount of work.
+
+export const MAX_BATCH = 20;
+
+/** The JSON-RPC error answer to a batch of more than MAX_BATCH requests. */
+function batchTooLarge(size: number): Response {
+  const message = `Invalid Request: a batch holds at most ${MAX_BATCH} requests (this one holds ${size}); send the rest in further requests`;
+  return Response.json({ jsonrpc: '2.0', id: null, error: { code: ProtocolErrorCode.InvalidRequest, message } }, { status: 400 });
+}
+
+/**
+ * Bounds a batch and spends its calls past the first: the answer to send instead (400 past
+ * MAX_BATCH, 429 when the budget cannot pay for every call), or null to go on. (A
+ * successful answer keeps the RateLimit headers of the proxy's spend, which Next sets
+ * after the route's own; the next request reports the batch's spend.)
+ */
+export async function spendBatch(request: Request, batch: unknown[], brand: Brand): Promise<Response | null> {
+  if (batch.length > MAX_BATCH) return batchTooLarge(batch.length);
+  if (batch.length <= 1 || isSelfRequest(request.headers)) return null;
+  const decision = await spendBudget('tools', new URL(request.url).pathname, request.method, request.headers, brand, batch.length - 1);
+  if (decision.allowed) return null;
+  const detail = `The ${decision.budget} budget is spent: this batch of ${batch.length} calls needs ${batch.length} units; retry in ${decision.resetS} s.`;
+  return problemResponse(brand.site_url, 'rate_limited', detail, { ...CORS_HEADERS, ...rateLimitHeaders(decision), 'Retry-After': String(decision.resetS) });
+}
