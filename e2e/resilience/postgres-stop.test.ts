@@ -46,15 +46,18 @@ describe.skipIf(!pgBinDir() && process.env.CI !== 'true')('PostgreSQL stopped un
     };
     const load = Promise.all(Array.from({ length: 8 }, (_, n) => worker(n)));
 
+    // Load before the stop; a late timer makes it longer, never shorter.
     await new Promise((r) => setTimeout(r, 1_500));
     const stopAt = Date.now();
     await cluster.stop();
     const stoppedAt = Date.now();
+    // Down for at least 3 s: over ten requests are asked in that time even when each takes the full 2 s; a late timer only keeps it down longer.
     await new Promise((r) => setTimeout(r, 3_000));
     await cluster.start();
     const restartedAt = Date.now();
     // Healthy again: the health document sees the catalog, and the API answers from it.
     let healthyAt = 0;
+    // Polls for three times the 5 s checked below, so that a slow recovery is measured and reported rather than cut off.
     while (Date.now() - restartedAt < 15_000) {
       const health = await request(server.port, `${API}/health`, { host, timeoutMs: 5_000 });
       const events = await request(server.port, `${API}/events?per_page=1`, { host, timeoutMs: 5_000 });
@@ -62,8 +65,10 @@ describe.skipIf(!pgBinDir() && process.env.CI !== 'true')('PostgreSQL stopped un
         healthyAt = Date.now();
         break;
       }
+      // A poll interval, not a bound.
       await new Promise((r) => setTimeout(r, 100));
     }
+    // Load goes on a little after the recovery; only the statuses of those answers are checked.
     await new Promise((r) => setTimeout(r, 1_000));
     running = false;
     await load;
