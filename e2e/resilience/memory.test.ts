@@ -100,11 +100,12 @@ describe('memory: the heap after collection stays within an allowance of where i
     await run.server.stop();
   };
 
-  // Bounds on a hung run: at load average 14 on 2 cores the embedded run took 505 s, the
-  // PostgreSQL one 342 s and the deliberate leak 307 s.
-  test(`embedded catalog: ${URLS.toLocaleString('en')} unique URLs of every kind leave the heap where it was`, { timeout: 1_800_000 }, () => kinds('embedded', {}));
+  // Bounds on a run that crawls too slowly (a request with no answer fails the crawl after
+  // 60 s on its own): on 2 cores the embedded run took 505 s at load average 14 and
+  // 1,123 s at 15 to 21, the PostgreSQL one 342 to 693 s, the deliberate leak 244 to 307 s.
+  test(`embedded catalog: ${URLS.toLocaleString('en')} unique URLs of every kind leave the heap where it was`, { timeout: 2_700_000 }, () => kinds('embedded', {}));
 
-  test.skipIf(!postgres)(`PostgreSQL: ${URLS.toLocaleString('en')} unique URLs of every kind leave the heap where it was`, { timeout: 1_800_000 }, async () => {
+  test.skipIf(!postgres)(`PostgreSQL: ${URLS.toLocaleString('en')} unique URLs of every kind leave the heap where it was`, { timeout: 2_700_000 }, async () => {
     const db = await createTestDatabase('catalog_memory');
     drops.push(db.drop);
     await kinds('PostgreSQL', { DATABASE_URL: db.url });
