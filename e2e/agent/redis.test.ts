@@ -14,6 +14,7 @@ function redisReachable(): Promise<boolean> {
       resolve(true);
     });
     socket.on('error', () => resolve(false));
+    // The kernel completes a loopback connection to a listening port itself, whatever the load; an absent server refuses at once.
     socket.setTimeout(1000, () => {
       socket.destroy();
       resolve(false);
@@ -60,6 +61,7 @@ describe.skipIf(!available && process.env.CI !== 'true')('rate limits shared thr
   });
 
   test('Redis down: every process keeps serving, counting in memory; Redis back: shared again', async () => {
+    // The relay cuts the processes' Redis connections at once, before any later request reaches them; the pause is not what the check relies on.
     relay.set('refuse');
     await new Promise((r) => setTimeout(r, 300));
     for (const s of [a, b]) {
@@ -71,6 +73,7 @@ describe.skipIf(!available && process.env.CI !== 'true')('rate limits shared thr
     relay.set('forward');
     let shared = false;
     for (let i = 0; i < 40 && !shared; i++) {
+      // At least 40 × 250 ms (10 s) for ioredis to reconnect (its retry delay grows to 2 s); on a loaded machine each round also waits for two answers, so the wait only grows.
       await new Promise((r) => setTimeout(r, 250));
       const first = await call(a, `192.0.2.${70 + i}`);
       const second = await call(b, `192.0.2.${70 + i}`);

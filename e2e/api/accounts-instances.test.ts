@@ -14,6 +14,7 @@ function redisReachable(): Promise<boolean> {
       resolve(true);
     });
     socket.on('error', () => resolve(false));
+    // The kernel completes a loopback connection to a listening port itself, whatever the load; an absent server refuses at once.
     socket.setTimeout(1000, () => {
       socket.destroy();
       resolve(false);

@@ -152,6 +152,7 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     return onSite(brand, '/cadastro/confirmar/enviar', { method: 'POST', form: { token: link.searchParams.get('token')! }, ip: newIp() });
   }
   const mailsTo = async (email: string, match: RegExp) => {
+    // Mails are delivered before the request that sends them is answered (sendMail is awaited; the sink keeps a mail before it accepts it): the pause only gives a stray extra mail time to show, so a slow machine cannot make this fail.
     await new Promise((r) => setTimeout(r, 300));
     return mail.mails.filter((m) => m.to.includes(email) && match.test(m.text)).length;
   };

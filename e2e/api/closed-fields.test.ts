@@ -17,6 +17,7 @@ describe.skipIf(!pg)('closed field list against a changed backend (PostgreSQL)',
       await c.query(`UPDATE producers SET contact_email = 'leak-probe@internal.example', internal_notes = 'LEAK-NOTES', commission_rate = 0.4242`);
       await c.query(`UPDATE events SET internal_notes = 'LEAK-EVENT-NOTES'`);
     });
+    // The snapshot window closes on the server's clock 1 s after it opened, before this wait began: a late timer waits longer, never too short.
     await new Promise((r) => setTimeout(r, SHORT_SNAPSHOT_MS + 200)); // let earlier snapshots expire
     const listed = await list(target, 'per_page=50');
     const detail = await api(target, `/events/${listed.data[0]!.slug}`);

@@ -65,6 +65,7 @@ describe('fuzz: raw request lines and headers through a socket', () => {
         const lines = [`${m} ${t} ${v}`.replace(/[\r\n]/g, ''), ...(withHost ? [`Host: ${host}`] : []), ...headers, 'Connection: close'];
         // Bodies as announced, so that no request waits for bytes that never come.
         const body = (headers.includes('Content-Length: 5') ? 'hello' : '') + (headers.includes('Transfer-Encoding: chunked') ? '0\r\n\r\n' : '');
+        // Every request ends with Connection: close, so a reply ends at once; 8 s only bounds one that never completes (see e2e/support/raw.ts).
         const reply = await rawRequest(target.port, `${lines.join('\r\n')}\r\n\r\n${body}`, 8_000);
         const context = lines.map((l) => l.slice(0, 200)).join(' | ');
         expect(reply.status, context).toBeLessThan(500);
@@ -212,6 +213,7 @@ describe.skipIf(!pg)('fuzz: Markdown syntax in every text field of the catalog',
   let plain: Awaited<ReturnType<typeof outputs>>;
   // The organizer's and the city's links need them among the listing's options, which are
   // read once per snapshot window: every output is compared once the window has turned.
+  // The snapshot window closes on the server's clock 1 s after it opened, before this wait began: a late timer waits longer, never too short.
   const settle = () => new Promise((r) => setTimeout(r, SHORT_SNAPSHOT_MS + 200));
 
   beforeAll(async () => {

@@ -106,6 +106,7 @@ describe('bodies', () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const send = (path: string, body: string) =>
       new Promise<number>((resolve, reject) => {
+        // 10 s bounds a hung answer only; these answer in milliseconds, seconds at most on a loaded machine.
         const req = httpRequest({ host: '127.0.0.1', port: target.port, path, method: 'POST', agent, headers: { host, 'content-type': 'application/json' }, timeout: 10_000 }, (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));

@@ -57,7 +57,7 @@ function parseAll(raw: Buffer): Answer[] {
   }
 }
 
-/** Writes the steps on one connection and reads until the server closes it (or 1.5 s of silence). */
+/** Writes the steps on one connection and reads until the server closes it (or 10 s of silence). */
 function converse(address: string, port: number, steps: Step[]): Promise<{ answers: Answer[]; closedByServer: boolean }> {
   return new Promise((resolve, reject) => {
     const socket: Socket = connect({ host: address, port });
@@ -75,7 +75,8 @@ function converse(address: string, port: number, steps: Step[]): Promise<{ answe
     };
     const arm = () => {
       clearTimeout(quiet);
-      quiet = setTimeout(done, 1_500);
+      // Every conversation here ends with the server closing (a 413, or Connection: close): silence only ends one that the server never closes, and 10 s of it is many times the slowest answer on a loaded machine.
+      quiet = setTimeout(done, 10_000);
     };
     socket.on('data', (c) => {
       chunks.push(c);
@@ -93,6 +94,7 @@ function converse(address: string, port: number, steps: Step[]): Promise<{ answe
     socket.on('connect', async () => {
       for (const step of steps) {
         if (socket.destroyed) return;
+        // A body sent slowly: a late timer only sends it more slowly, which the server waits for.
         if (typeof step === 'object' && 'pauseMs' in step) await new Promise((r) => setTimeout(r, step.pauseMs));
         else socket.write(step);
       }

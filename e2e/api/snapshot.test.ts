@@ -41,6 +41,7 @@ describe.skipIf(!pg)('catalog import under a running server (PostgreSQL)', () =>
     expect(result.stdout).toMatch(/line 2: .*slug/);
     expect(result.stdout).toMatch(/line 3: not valid JSON/);
 
+    // The snapshot window closes on the server's clock 1 s after it opened, before this wait began: a late timer waits longer, never too short.
     await new Promise((r) => setTimeout(r, SHORT_SNAPSHOT_MS + 200));
     const detail = await api(target, `/events/${slug}`);
     expect(detail.status).toBe(200);

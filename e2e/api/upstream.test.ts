@@ -61,6 +61,7 @@ describe.skipIf(!available && process.env.CI !== 'true')('catalog database unava
 
     relay.set('forward');
     let status = 0;
+    // At least 40 × 250 ms (10 s) for the pool to reconnect, which takes one connection attempt; on a loaded machine each round also waits for an answer, so the wait only grows.
     for (let i = 0; i < 40 && status !== 200; i++) {
       status = (await client.call(`${API}/events?per_page=1`, { host: host(), timeoutMs: 10_000 })).status;
       if (status !== 200) await new Promise((r) => setTimeout(r, 250));
@@ -82,6 +83,7 @@ describe.skipIf(!available && process.env.CI !== 'true')('catalog database unava
       expect(down.status).toBe(502);
       late.set('forward');
       let status = 0;
+      // At least 80 × 250 ms (20 s) for the late server to open, migrate and seed 30 events; on a loaded machine each round also waits for an answer, so the wait only grows.
       for (let i = 0; i < 80 && status !== 200; i++) {
         status = (await lateClient.call(`${API}/events?per_page=1`, { host: `aurora.localhost:${s.port}`, timeoutMs: 10_000 })).status;
         if (status !== 200) await new Promise((r) => setTimeout(r, 250));

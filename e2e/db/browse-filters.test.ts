@@ -47,6 +47,7 @@ const databases: Array<[string, () => Promise<{ db: Db; done: () => Promise<void
 if (available || process.env.CI === 'true') {
   databases.push(['PostgreSQL', async () => {
     const created = await createTestDatabase('catalog_browse');
+    // Statement timeout: it bounds a hung server; the longest statement here (the import's index builds) takes seconds.
     const db = openPostgres(created.url, 60_000, 2);
     return { db, done: async () => { await db.close(); await created.drop(); } };
   }]);

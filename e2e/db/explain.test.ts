@@ -34,6 +34,7 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
   beforeAll(async () => {
     const created = await createTestDatabase('catalog_plan');
     drop = created.drop;
+    // Statement timeout for the import of 30,000 events and its index builds: it bounds a hung server; the longest statement takes seconds.
     db = openPostgres(created.url, 60_000, 4);
     await migrate(db);
     await db.query(`INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)`, [

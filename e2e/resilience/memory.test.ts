@@ -6,55 +6,67 @@ import { startServer, type HeapFigures, type RunningServer } from '../support/se
 
 // No answer outlives its request: a crawler's unique URLs of every kind (API searches and
 // details, pages, 404s, Markdown, client-router payloads, MCP and A2A calls, the
-// authentication host, requests abandoned halfway) against a production server whose heap
-// is small enough that keeping a few KiB per request would exhaust it. Retained memory is
-// read after forced full collections (GC is exposed to this server only, through
+// authentication host, requests abandoned halfway) against a production server. Retained
+// memory is read after forced full collections (GC is exposed to this server only, through
 // e2e/support/heap-probe.mjs), once the snapshot window has closed, so that the caches'
-// legitimate contents are not counted; it must come back to where it was early in the run.
+// legitimate contents are not counted. The bounds follow from what the server holds at
+// rest, read at the start of the run, plus a stated allowance each, not from a fixed heap
+// size: a busy machine has more requests in flight at once, not more memory kept after them.
 
 const MiB = 2 ** 20;
-const HEAP_LIMIT_MB = 128;
 const WARM_UP = 800;
 const URLS = Number(process.env.MEMORY_URLS ?? 6_400);
 /**
- * What the heap may grow by over the run: JIT code, feedback and lazily loaded modules,
- * which level off (measured: +4.4 to +5.9 MiB after 3,200 to 9,600 URLs). A leak of
- * 1.3 KiB per request passes it over 6,400 URLs.
+ * What the heap after collection may grow by over the run: JIT code, feedback and lazily
+ * loaded modules, which level off (measured: +4.4 to +5.9 MiB after 3,200 to 9,600 URLs).
+ * Keeping 1.3 KiB per request passes it over 6,400 URLs.
  */
 const MARGIN = 8 * MiB;
+/**
+ * What may be live at once on top of the resting heap, seen right after a full collection
+ * V8 ran on its own during the crawl: eight requests in flight (the crawler's concurrency),
+ * their renders and the snapshot window's answers (at most CACHE_MAX_MB × 3 = 12 MiB).
+ * Measured at load average 14 on 2 cores: +23.4 MiB on the embedded catalog, +22.1 MiB on
+ * PostgreSQL; the allowance is near three times that.
+ */
+const IN_FLIGHT = 64 * MiB;
+/** The snapshot window of this server; reading the heap waits it out, with room for a timer that fires late. */
 const WINDOW_MS = 2_000;
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A run; `early`, `late` and `crawled` are missing when the server died before they were read. */
-type Run = { server: RunningServer; early?: HeapFigures; late?: HeapFigures; crawled?: CrawlResult };
+type Run = { server: RunningServer; resting?: HeapFigures; early?: HeapFigures; late?: HeapFigures; crawled?: CrawlResult };
 
 async function crawlOnce(env: Record<string, string>, count: number): Promise<Run> {
-  const server = await startServer('memory', { CATALOG_CACHE_TTL_MS: String(WINDOW_MS), CACHE_MAX_MB: '4', LOG_LEVEL: 'warn', ...env }, {
-    heapProbe: true,
-    nodeArgs: [`--max-old-space-size=${HEAP_LIMIT_MB}`],
-  });
+  const server = await startServer('memory', { CATALOG_CACHE_TTL_MS: String(WINDOW_MS), CACHE_MAX_MB: '4', LOG_LEVEL: 'warn', ...env }, { heapProbe: true });
   servers.push(server);
-  // A server that runs out of heap exits: what was not read by then stays missing.
+  // A server that dies (of its heap or otherwise) exits: what was not read by then stays missing.
   const heap = () => (server.alive() ? server.heap().catch((e: unknown) => (server.alive() ? Promise.reject(e) : undefined)) : Promise.resolve(undefined));
+  const resting = await heap();
   const ctx = await crawlContext(server.port);
   await crawl(ctx, 0, WARM_UP);
-  // Entries of the current snapshot window are dropped when it closes.
+  // Entries of the current snapshot window are dropped when it closes; the wait only has
+  // to outlast the window, and a late timer makes it longer, never shorter.
   await pause(WINDOW_MS + 500);
   const early = await heap();
-  if (!early) return { server };
+  if (!early) return { server, resting };
   const crawled = await crawl(ctx, WARM_UP, count);
   await pause(WINDOW_MS + 500);
-  return { server, early, late: await heap(), crawled };
+  return { server, resting, early, late: await heap(), crawled };
 }
 
 const grown = (run: Run) => (run.early && run.late ? run.late.heapUsed - run.early.heapUsed : Infinity);
+/** The most held right after a full collection during the crawl, over the heap after the warm-up. */
+const inFlight = (run: Run) => (run.early && run.late ? Math.max(0, run.late.peakAfterMajor - run.early.heapUsed) : Infinity);
+const mib = (n: number) => (n / MiB).toFixed(1);
 const describeRun = (run: Run) =>
-  !run.early || !run.late || !run.crawled
+  !run.resting || !run.early || !run.late || !run.crawled
     ? 'the server died'
-    : `${run.crawled.requests} requests (${run.crawled.abandoned} abandoned); heap after collection ${(run.early.heapUsed / MiB).toFixed(1)} → ${(run.late.heapUsed / MiB).toFixed(1)} MiB, RSS ${(run.late.rss / MiB).toFixed(0)} MiB`;
-/** The check itself: alive, and back within the margin of its early heap. */
-const keepsNothing = (run: Run) => run.server.alive() && grown(run) < MARGIN;
+    : `${run.crawled.requests} requests (${run.crawled.abandoned} abandoned); heap after collection: at start ${mib(run.resting.heapUsed)}, after the warm-up ${mib(run.early.heapUsed)} → after the crawl ${mib(run.late.heapUsed)} MiB (grew ${mib(grown(run))}, margin ${mib(MARGIN)}); ` +
+      `peak after V8's own full collections ${run.late.peakAfterMajor ? `${mib(run.late.peakAfterMajor)} MiB (+${mib(inFlight(run))}, allowance ${mib(IN_FLIGHT)})` : 'none ran'}; RSS ${(run.resting.rss / MiB).toFixed(0)} → ${(run.late.rss / MiB).toFixed(0)} MiB`;
+/** The check itself: alive, back within the margin of its early heap, and never far above it. */
+const keepsNothing = (run: Run) => run.server.alive() && grown(run) < MARGIN && inFlight(run) < IN_FLIGHT;
 
 const servers: RunningServer[] = [];
 const drops: Array<() => Promise<void>> = [];
@@ -66,7 +78,7 @@ afterAll(async () => {
 const postgres = await postgresReachable();
 if (!postgres && process.env.CI === 'true') throw new Error('PostgreSQL is not reachable on 127.0.0.1:5432, and CI=true requires the PostgreSQL run.');
 
-describe(`memory under --max-old-space-size=${HEAP_LIMIT_MB}`, () => {
+describe('memory: the heap after collection stays within an allowance of where it rests', () => {
   const kinds = async (catalog: string, env: Record<string, string>) => {
     const run = await crawlOnce(env, URLS);
     console.log(`[memory] ${catalog}: ${describeRun(run)}`);
@@ -83,13 +95,17 @@ describe(`memory under --max-old-space-size=${HEAP_LIMIT_MB}`, () => {
     expect(run.crawled.abandoned).toBeGreaterThan(URLS / 32);
     expect((await request(run.server.port, '/api/public/v1/health')).status).toBe(200);
     expect(grown(run)).toBeLessThan(MARGIN);
+    expect(inFlight(run)).toBeLessThan(IN_FLIGHT);
     expect(keepsNothing(run)).toBe(true);
     await run.server.stop();
   };
 
-  test(`embedded catalog: ${URLS.toLocaleString('en')} unique URLs of every kind leave the heap where it was`, { timeout: 900_000 }, () => kinds('embedded', {}));
+  // Bounds on a run that crawls too slowly (a request with no answer fails the crawl after
+  // 60 s on its own): on 2 cores the embedded run took 505 s at load average 14 and
+  // 1,123 s at 15 to 21, the PostgreSQL one 342 to 693 s, the deliberate leak 244 to 307 s.
+  test(`embedded catalog: ${URLS.toLocaleString('en')} unique URLs of every kind leave the heap where it was`, { timeout: 2_700_000 }, () => kinds('embedded', {}));
 
-  test.skipIf(!postgres)(`PostgreSQL: ${URLS.toLocaleString('en')} unique URLs of every kind leave the heap where it was`, { timeout: 900_000 }, async () => {
+  test.skipIf(!postgres)(`PostgreSQL: ${URLS.toLocaleString('en')} unique URLs of every kind leave the heap where it was`, { timeout: 2_700_000 }, async () => {
     const db = await createTestDatabase('catalog_memory');
     drops.push(db.drop);
     await kinds('PostgreSQL', { DATABASE_URL: db.url });
@@ -97,11 +113,11 @@ describe(`memory under --max-old-space-size=${HEAP_LIMIT_MB}`, () => {
 
   // The same check against a server that keeps one response per request (the heap probe's
   // deliberate leak): it must fail, or this file proves nothing.
-  test('the check fails on a server that keeps one response per request', { timeout: 600_000 }, async () => {
+  test('the check fails on a server that keeps one response per request', { timeout: 900_000 }, async () => {
     const run = await crawlOnce({ HEAP_PROBE_LEAK: '1' }, 1_600);
     console.log(`[memory] deliberate leak: ${run.server.alive() ? describeRun(run) : 'the server died'}`);
-    // It either died of its leak (as it does once the pages it keeps outgrow the heap) or
-    // came back above the margin.
+    // It either died (which a server on a bounded heap does once the pages it keeps
+    // outgrow it) or came back above the margin.
     expect(run.server.alive() ? grown(run) : Infinity).toBeGreaterThanOrEqual(MARGIN);
     expect(keepsNothing(run)).toBe(false);
     await run.server.stop();

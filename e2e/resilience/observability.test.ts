@@ -25,10 +25,12 @@ async function otlpReceiver(): Promise<{ port: number; spans: Span[]; close: () 
   return { port, spans, close: () => new Promise((r) => server.close(() => r())) };
 }
 
+// Log lines are written as each answer ends, and spans leave every 200 ms (OTEL_BSP_SCHEDULE_DELAY below): 15 s bounds something that never comes, at many times a loaded machine's delay.
 const until = async (what: string, check: () => boolean, ms = 15_000) => {
   const deadline = Date.now() + ms;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    // A poll interval, not a bound.
     await new Promise((r) => setTimeout(r, 100));
   }
 };

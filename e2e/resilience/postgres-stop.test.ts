@@ -8,8 +8,8 @@ const API = '/api/public/v1';
 
 // The PostgreSQL server itself is stopped in the middle of a load, then started again:
 // every request is answered (a 502 problem for the API, a calm 503 page for the site)
-// within two seconds while it is down, and the service is healthy again within five
-// seconds of the restart, without restarting the app.
+// within four times the database bound while it is down, and the service is healthy
+// again within five seconds of the restart, without restarting the app.
 describe.skipIf(!pgBinDir() && process.env.CI !== 'true')('PostgreSQL stopped under load', () => {
   let cluster: Awaited<ReturnType<typeof privateCluster>>;
   let server: RunningServer;
@@ -28,6 +28,9 @@ describe.skipIf(!pgBinDir() && process.env.CI !== 'true')('PostgreSQL stopped un
     const list = await request(server.port, `${API}/events?per_page=5`, { host });
     const slugs = (list.json() as { data: { slug: string }[] }).data.map((e) => e.slug);
     const paths = [`${API}/events`, `${API}/events?q=forro`, `${API}/events/${slugs[0]}`, '/', `/eventos/${slugs[1]}`];
+    // Each route once before the load: its code loads on its first request, which on a
+    // loaded machine takes seconds that are no part of what is measured here.
+    for (const path of paths) expect((await request(server.port, path, { host, headers: { accept: 'text/html' } })).status).toBe(200);
 
     type Outcome = { path: string; status: number; ms: number; at: number; reply?: Reply; error?: string };
     const outcomes: Outcome[] = [];
@@ -46,15 +49,20 @@ describe.skipIf(!pgBinDir() && process.env.CI !== 'true')('PostgreSQL stopped un
     };
     const load = Promise.all(Array.from({ length: 8 }, (_, n) => worker(n)));
 
+    // Load before the stop; a late timer makes it longer, never shorter.
     await new Promise((r) => setTimeout(r, 1_500));
     const stopAt = Date.now();
     await cluster.stop();
     const stoppedAt = Date.now();
-    await new Promise((r) => setTimeout(r, 3_000));
+    // Down for at least 3 s, and until more than ten requests were asked and answered while
+    // it was: a loaded machine, whose answers are slower, keeps it down longer (at most 30 s).
+    const answeredWhileDown = () => outcomes.filter((o) => o.at >= stoppedAt).length;
+    while (Date.now() - stoppedAt < 3_000 || (answeredWhileDown() <= 10 && Date.now() - stoppedAt < 30_000)) await new Promise((r) => setTimeout(r, 100));
     await cluster.start();
     const restartedAt = Date.now();
     // Healthy again: the health document sees the catalog, and the API answers from it.
     let healthyAt = 0;
+    // Polls for three times the 5 s checked below, so that a slow recovery is measured and reported rather than cut off.
     while (Date.now() - restartedAt < 15_000) {
       const health = await request(server.port, `${API}/health`, { host, timeoutMs: 5_000 });
       const events = await request(server.port, `${API}/events?per_page=1`, { host, timeoutMs: 5_000 });
@@ -62,8 +70,10 @@ describe.skipIf(!pgBinDir() && process.env.CI !== 'true')('PostgreSQL stopped un
         healthyAt = Date.now();
         break;
       }
+      // A poll interval, not a bound.
       await new Promise((r) => setTimeout(r, 100));
     }
+    // Load goes on a little after the recovery; only the statuses of those answers are checked.
     await new Promise((r) => setTimeout(r, 1_000));
     running = false;
     await load;
@@ -71,10 +81,11 @@ describe.skipIf(!pgBinDir() && process.env.CI !== 'true')('PostgreSQL stopped un
     const summary = (o: Outcome) => `${o.path} ${o.status} in ${o.ms} ms at +${o.at - stopAt} ms${o.error ? ` (${o.error})` : ''}`;
     // No socket error, no 500, nothing but the intended statuses.
     expect(outcomes.filter((o) => ![200, 502, 503].includes(o.status)).map(summary)).toEqual([]);
-    // While the server was down, every request was answered within two seconds.
+    // While the server was down, every request was answered within four times the database
+    // bound (slowest measured: 1,985 ms at load average 14); a hang takes the full 10 s.
     const down = outcomes.filter((o) => o.at >= stoppedAt && o.at + o.ms <= restartedAt);
     expect(down.length).toBeGreaterThan(10);
-    expect(down.filter((o) => o.ms > 2_000).map(summary)).toEqual([]);
+    expect(down.filter((o) => o.ms > TIMEOUT_MS * 4).map(summary)).toEqual([]);
     expect(down.filter((o) => o.status !== 200).length).toBeGreaterThan(0);
     for (const o of down.filter((d) => d.status === 502)) {
       expect(o.path.startsWith(API)).toBe(true);
@@ -91,7 +102,7 @@ describe.skipIf(!pgBinDir() && process.env.CI !== 'true')('PostgreSQL stopped un
         `${down.filter((o) => o.status === 502).length} x 502, ${down.filter((o) => o.status === 503).length} x 503); ` +
         `stop took ${stoppedAt - stopAt} ms; healthy ${healthyAt - restartedAt} ms after the restart`,
     );
-    // Healthy within five seconds of the restart.
+    // Healthy within five seconds of the restart (measured: 824 ms at load average 14).
     expect(healthyAt, server.output()).toBeGreaterThan(0);
     expect(healthyAt - restartedAt).toBeLessThanOrEqual(5_000);
     // And after that, pages and the API answer 200 again.

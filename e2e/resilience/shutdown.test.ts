@@ -45,6 +45,7 @@ describe('graceful shutdown', () => {
         const outcome = await get(server.port, path, agent);
         outcomes.push(outcome);
         if (outcome.error) return;
+        // SHUTDOWN_TIMEOUT_MS (10 s by default) cuts what is left; 5 s more covers a loaded machine's late timers and exit.
         if (signalledAt && Date.now() - signalledAt > 15_000) throw new Error(`worker ${w} still answered 15 s after SIGTERM`);
       }
     };
@@ -56,9 +57,11 @@ describe('graceful shutdown', () => {
           clearInterval(check);
           resolve();
         }
+      // A poll interval, not a bound.
       }, 50);
     });
     const workers = Array.from({ length: 24 }, (_, w) => worker(w));
+    // Load before the signal, so that answers are in flight at SIGTERM; a late timer makes it longer, never shorter.
     await new Promise((r) => setTimeout(r, 3_000));
     signalledAt = Date.now();
     process.kill(server.pid, 'SIGTERM');

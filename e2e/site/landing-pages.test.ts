@@ -310,6 +310,7 @@ describe.skipIf(!pg)('a moved event in a subscribed feed (PostgreSQL)', () => {
       const file = join(dir, `${startsAt.replace(/:/g, '')}.ndjson`);
       writeFileSync(file, `${JSON.stringify(line(startsAt))}\n`);
       await run(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/catalog-import.ts', file], { cwd: ROOT, env: { ...process.env, DATABASE_URL: target.databaseUrl! } });
+      // The snapshot window closes on the server's clock 1 s after it opened, before this wait began: a late timer waits longer, never too short.
       await new Promise((r) => setTimeout(r, SHORT_SNAPSHOT_MS + 200));
     };
     const path = `/eventos-em/${citySlug(city)}`;

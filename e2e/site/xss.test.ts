@@ -18,6 +18,7 @@ describe.skipIf(!pg)('script payloads in catalog text are inert everywhere', () 
   const host = () => `aurora.localhost:${pg!.port}`;
 
   beforeAll(async () => {
+    // Statement timeout for a few inserts that take milliseconds; it bounds a hung server, not a slow one.
     const db = openPostgres(pg!.databaseUrl!, 5_000, 2);
     const record = {
       brand: 'aurora',
@@ -33,6 +34,7 @@ describe.skipIf(!pg)('script payloads in catalog text are inert everywhere', () 
     const report = await importLines(db, [JSON.stringify(record)], new Set(brandRegistry().brands.map((b) => b.id)));
     expect(report.failed).toEqual([]);
     await db.close();
+    // The snapshot window closes on the server's clock 1 s after it opened, before this wait began: a late timer waits longer, never too short.
     await new Promise((r) => setTimeout(r, SHORT_SNAPSHOT_MS + 200));
   });
 

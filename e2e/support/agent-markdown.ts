@@ -7,6 +7,7 @@ import { request } from './client';
 // and the A2A agent (an event page, or a search).
 
 export async function importEvents(databaseUrl: string, records: object[]): Promise<void> {
+  // Statement timeout for a handful of inserts that take milliseconds; it bounds a hung server, not a slow one.
   const db = openPostgres(databaseUrl, 10_000, 2);
   try {
     const report = await importLines(db, records.map((r) => JSON.stringify(r)), new Set(brandRegistry().brands.map((b) => b.id)));

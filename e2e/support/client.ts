@@ -29,6 +29,7 @@ export function request(port: number, path: string, options: RequestOptions = {}
         path,
         method: options.method ?? 'GET',
         headers: { host: options.host ?? `aurora.localhost:${port}`, ...options.headers },
+        // A hung request's bound: answers take milliseconds to a few seconds, and the slowest seen, a first render at load average 18, took 6 s.
         timeout: options.timeoutMs ?? 30_000,
       },
       (res) => {

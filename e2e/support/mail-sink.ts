@@ -41,6 +41,7 @@ export async function startMailSink(port = 0): Promise<{ url: string; mails: Sun
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const bound = (server.server.address() as AddressInfo).port;
   const waitFor = async (to: string, match: RegExp = /./, timeoutMs = 10_000) => {
+    // The mail is sent while the request that causes it is answered; the deadline only bounds a mail that never comes, at many times a loaded machine's SMTP round trip (well under a second).
     const deadline = Date.now() + timeoutMs;
     const seen = new Set<SunkMail>();
     for (;;) {
@@ -50,6 +51,7 @@ export async function startMailSink(port = 0): Promise<{ url: string; mails: Sun
         return found;
       }
       if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${match}; have ${mails.map((m) => m.to.join(',') + ': ' + m.subject).join(' | ')}`);
+      // A poll interval, not a bound.
       await new Promise((r) => setTimeout(r, 50));
     }
   };

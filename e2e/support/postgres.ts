@@ -4,7 +4,8 @@ import pg from 'pg';
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2_000 });
+  // A local server accepts in milliseconds, even on a loaded machine; an unreachable one refuses at once. 10 s leaves CI=true (which fails when this says no) no room to fail on a busy machine.
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 10_000 });
   try {
     await client.connect();
     await client.query('SELECT 1');

@@ -19,6 +19,7 @@ export function rawRequest(port: number, data: string | Buffer, timeoutMs = 10_0
       if (!reply) reject(new Error(`no HTTP response to ${JSON.stringify(String(data).slice(0, 120))}: ${JSON.stringify(raw.slice(0, 200))}`));
       else resolve(reply);
     };
+    // A complete reply ends the wait at once; the timeout only ends one that never completes (then what came is parsed), so a slow machine makes it wait, never fail.
     const timer = setTimeout(finish, timeoutMs);
     socket.on('connect', () => socket.write(data));
     socket.on('data', (c) => {

@@ -31,6 +31,7 @@ const backends: Backend[] = [
           name: 'PostgreSQL',
           open: async () => {
             const created = await createTestDatabase('catalog_lastmod');
+            // Statement timeout: it bounds a hung server; these statements take milliseconds.
             const db = openPostgres(created.url, 30_000, 2);
             return { db, close: async () => (await db.close(), await created.drop()) };
           },

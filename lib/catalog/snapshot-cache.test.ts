@@ -15,6 +15,7 @@ describe('snapshot cache', () => {
   // Windows close on the clock: keep each test inside one.
   beforeEach(async () => {
     const left = windowRemainingMs();
+    // Each test here takes milliseconds (the whole file took 1 s at load average 15); waiting out a window's last 3 s leaves them room, and a late timer only starts them later in the next one.
     if (left < 3_000) await new Promise((r) => setTimeout(r, left + 10));
   });
 
