@@ -23,8 +23,10 @@ const identifier = (brand: Brand, namespace: string, name: string) => `urn:air:$
 /**
  * The brand's AI Catalog (level 2, "Discoverable": entries and the host that runs
  * them): the MCP server card, the A2A agent card, the agent skills index and the RFC 9727
- * API catalog. Entries for documents that carry their own name and description (the two
- * cards) leave them out, as the specification advises; the other two say them here.
+ * API catalog. Every entry has a `displayName`, which the Agentic Resource Discovery
+ * schema of `ai-catalog.json` requires (lib/discovery/schemas/SOURCES.md); entries for
+ * documents that carry their own description (the two cards) leave it out, as the AI
+ * Catalog advises, and the other two say it here.
  */
 export function aiCatalog(brand: Brand) {
   const u = brandUrls(brand);
@@ -32,8 +34,8 @@ export function aiCatalog(brand: Brand) {
     specVersion: '1.0',
     host: { displayName: brand.name, identifier: new URL(brand.site_url).hostname, documentationUrl: u.llms },
     entries: [
-      { identifier: identifier(brand, 'mcp', 'event-catalog'), type: ENTRY_TYPES.mcpServerCard, url: u.mcpServerCard },
-      { identifier: identifier(brand, 'a2a', 'event-catalog'), type: ENTRY_TYPES.a2aAgentCard, url: u.agentCard },
+      { identifier: identifier(brand, 'mcp', 'event-catalog'), displayName: `${brand.name} MCP server`, type: ENTRY_TYPES.mcpServerCard, url: u.mcpServerCard },
+      { identifier: identifier(brand, 'a2a', 'event-catalog'), displayName: `${brand.name} A2A agent`, type: ENTRY_TYPES.a2aAgentCard, url: u.agentCard },
       {
         identifier: identifier(brand, 'skills', 'index'),
         displayName: `${brand.name} agent skills`,
