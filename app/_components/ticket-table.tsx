@@ -14,12 +14,13 @@ export function TicketTable({ sectors, state }: { sectors: Sector[]; state: Sale
       {state !== 'on_sale' && <p className="info-prices">Últimos preços praticados, apenas para informação: nenhum ingresso está à venda.</p>}
       {/* Six columns do not fit a phone: the table scrolls within its own region (focusable,
           so a keyboard scrolls it too), never the page; on a narrow screen a line says so. */}
+      <p className="notice">Preço com taxas: o preço do ingresso somado à taxa de serviço, o que se paga por ingresso.</p>
       <p className="scroll-hint" aria-hidden="true">
         Deslize a tabela para o lado para ver todas as colunas →
       </p>
       <div className="table-scroll" role="region" aria-label="Setores e preços" tabIndex={0}>
         <table className="tickets">
-          <caption className="notice">Valores em reais (BRL). Preço com taxas: o preço do ingresso somado à taxa de serviço, o que se paga por ingresso.</caption>
+          <caption>Valores em reais (BRL)</caption>
           <thead>
             <tr>
               <th scope="col">Setor</th>
