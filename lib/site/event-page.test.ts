@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import type { EventFacts } from '../catalog/event-facts';
+import type { EventDetail } from '../catalog/public-schema';
 import type { Sector } from '../catalog/tickets';
+import { eventMarkdown } from '../mcp/event-markdown';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar-services';
 import { offersCalendar, priceCallout, showsSchedule, totalLabel } from './event-page';
 import { zoneLabel } from './format';
@@ -81,5 +84,37 @@ describe('web calendar links', () => {
     const long = { ...event, description: `<p>${'palavra '.repeat(2000)}</p>` };
     expect(googleCalendarUrl(long).length).toBeLessThan(1500);
     expect(new URL(outlookCalendarUrl(long)).searchParams.get('body')).toMatch(/…\n\nIngressos e detalhes: /);
+  });
+});
+
+describe('the event as MCP tools give it to agents, by the same rules', () => {
+  const detail = {
+    id: 1,
+    slug: 'baile-1',
+    name: 'Baile',
+    description: null,
+    starts_at: '2027-03-10T21:00:00-03:00',
+    ends_at: null,
+    timezone: 'America/Bahia',
+    is_online: false,
+    is_closed: false,
+    url: 'http://aurora.localhost:3000/eventos/baile-1',
+    images: { banner: null, thumbnail: null },
+    location: null,
+    status: null,
+    producer: null,
+  } as unknown as EventDetail;
+  const facts = (event_status: EventFacts['event_status']): EventFacts => ({ category: null, age_rating: null, event_status, previous_starts_at: null });
+  const free: Sector[] = [{ name: 'Geral', lots: [lot('Entrada', 0)] }];
+
+  test('a postponed event states no start; a scheduled one does', () => {
+    expect(eventMarkdown(detail, free, facts('postponed'))).not.toContain('Início:');
+    expect(eventMarkdown(detail, free, facts('scheduled'))).toContain('Início:');
+  });
+
+  test('free lots say "Grátis"', () => {
+    const md = eventMarkdown(detail, free, facts('scheduled'));
+    expect(md).toContain('Menor preço com taxas: Grátis');
+    expect(md).toContain('| Grátis |');
   });
 });
