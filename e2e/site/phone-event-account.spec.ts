@@ -56,7 +56,7 @@ test('an event on sale: price with fees and "Como comprar" on the first screen, 
   // The caption and the note say the same about the final price.
   await expect(page.locator('main')).not.toContainText('valor final do ingresso');
   await expect(page.locator('main')).toContainText('Preço com taxas: o preço do ingresso somado à taxa de serviço');
-  await expect(page.locator('article > .notice')).toContainText('confira o preço com taxas ao comprar');
+  await expect(page.locator('article > .notice').last()).toContainText('confira o preço com taxas ao comprar');
   const google = await page.getByRole('link', { name: 'Google Agenda' }).getAttribute('href');
   expect(new URL(google!).host).toBe('calendar.google.com');
   const outlook = await page.getByRole('link', { name: 'Outlook' }).getAttribute('href');
