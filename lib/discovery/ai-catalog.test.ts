@@ -30,6 +30,13 @@ describe('AI Catalog', () => {
     expect(validate.errors?.some((e) => e.instancePath === '/entries/0' && e.params && 'missingProperty' in e.params && e.params.missingProperty === 'displayName')).toBe(true);
   });
 
+  test('every entry names 2 to 5 questions it answers (ARD representativeQueries)', () => {
+    for (const entry of aiCatalog(brands[2]!).entries) {
+      expect(entry.representativeQueries.length).toBeGreaterThanOrEqual(2);
+      expect(entry.representativeQueries.length).toBeLessThanOrEqual(5);
+    }
+  });
+
   test('the cards describe themselves; the other entries are described here', () => {
     for (const entry of aiCatalog(brands[1]!).entries) {
       if (entry.type.endsWith('-card+json')) expect(entry).not.toHaveProperty('description');
