@@ -55,6 +55,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <a href="/api/public/v1/openapi.json">API pública</a>
             <a href="/llms.txt">llms.txt</a>
             <a href="/auth.md">Agentes</a>
+            <a href="/privacidade">Privacidade</a>
+            <a href="/termos">Termos de uso</a>
             <span>Preços e disponibilidade são um retrato do momento, não uma reserva.</span>
           </div>
         </footer>

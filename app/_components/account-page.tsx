@@ -1,3 +1,6 @@
+import { headers } from 'next/headers';
+import { recalledForm, type FormName, type Remembered } from '@/lib/site/form-memory';
+
 /** What Next gives an account page: its query, whose parameters say which step and which error to show. */
 export type AccountPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -14,14 +17,19 @@ export function FormError({ message }: { message: string | null }) {
   );
 }
 
-/** The e-mail field of the sign-in and sign-up forms. */
-export function EmailField() {
+/** The e-mail field of the sign-in and sign-up forms, filled in with what the person typed before (lib/site/form-memory.ts). */
+export function EmailField({ value }: { value?: string }) {
   return (
     <label>
       E-mail
-      <input type="email" name="email" autoComplete="email" required maxLength={254} />
+      <input type="email" name="email" autoComplete="email" required maxLength={254} defaultValue={value} />
     </label>
   );
+}
+
+/** What a refused form gave back for this page (never a password). */
+export async function recalled(form: FormName): Promise<Remembered> {
+  return recalledForm((await headers()).get('cookie'), form);
 }
 
 /** The page after a form that mailed a link: what to look for, and the way back to sign in. */

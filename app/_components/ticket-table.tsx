@@ -1,23 +1,26 @@
-import { formatBrl, lowestAvailable, type Sector } from '@/lib/catalog/tickets';
+import { formatBrl, type Sector } from '@/lib/catalog/tickets';
+import { totalLabel } from '@/lib/site/event-page';
 import { lotSituation, type SaleState } from '@/lib/site/sale-state';
 
 /**
- * Every sector and lot with price, fee and price with fees. On sale: the lowest price
- * with fees first. Otherwise no call-out, and the prices are labelled as the last ones,
- * for information.
+ * Every sector and lot with price, fee and price with fees ("Grátis" when it is zero).
+ * When nothing is on sale the prices are labelled as the last ones, for information. The
+ * lowest price is called out at the top of the event page (lib/site/event-page.ts).
  */
 export function TicketTable({ sectors, state }: { sectors: Sector[]; state: SaleState }) {
   if (sectors.every((s) => s.lots.length === 0)) return <p>Nenhum ingresso cadastrado para este evento.</p>;
-  const lowest = state === 'on_sale' ? lowestAvailable(sectors) : null;
   return (
     <>
-      {lowest && <p className="lowest">{`A partir de ${formatBrl(lowest.total_cents)} com taxas (${lowest.name})`}</p>}
       {state !== 'on_sale' && <p className="info-prices">Últimos preços praticados, apenas para informação: nenhum ingresso está à venda.</p>}
       {/* Six columns do not fit a phone: the table scrolls within its own region (focusable,
-          so a keyboard scrolls it too), never the page. */}
+          so a keyboard scrolls it too), never the page; on a narrow screen a line says so. */}
+      <p className="notice">Preço com taxas: o preço do ingresso somado à taxa de serviço, o que se paga por ingresso.</p>
+      <p className="scroll-hint" aria-hidden="true">
+        Deslize a tabela para o lado para ver todas as colunas →
+      </p>
       <div className="table-scroll" role="region" aria-label="Setores e preços" tabIndex={0}>
         <table className="tickets">
-          <caption className="notice">Valores em reais (BRL). O preço com taxas é o valor final do ingresso.</caption>
+          <caption>Valores em reais (BRL)</caption>
           <thead>
             <tr>
               <th scope="col">Setor</th>
@@ -36,7 +39,7 @@ export function TicketTable({ sectors, state }: { sectors: Sector[]; state: Sale
                   <td>{l.name}</td>
                   <td className="num">{formatBrl(l.price_cents)}</td>
                   <td className="num">{formatBrl(l.fee_cents)}</td>
-                  <td className="num">{formatBrl(l.total_cents)}</td>
+                  <td className="num">{totalLabel(l.total_cents)}</td>
                   <td>{lotSituation(state, l)}</td>
                 </tr>
               )),

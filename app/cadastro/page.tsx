@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { CaptchaField } from '@/app/_components/captcha-field';
 import { messageFor } from '@/lib/site/account-forms';
-import { CheckYourMail, EmailField, FormError, firstValue, type AccountPageProps } from '@/app/_components/account-page';
+import { CheckYourMail, EmailField, FormError, firstValue, recalled, type AccountPageProps } from '@/app/_components/account-page';
 
 export const metadata: Metadata = { title: 'Criar conta', robots: { index: false } };
 
@@ -9,6 +9,8 @@ export const metadata: Metadata = { title: 'Criar conta', robots: { index: false
 export default async function SignUpPage({ searchParams }: AccountPageProps) {
   const q = await searchParams;
   const error = messageFor(firstValue(q.erro));
+  // After a refusal: the name and e-mail typed, and the CAPTCHA when it was not spent.
+  const typed = error ? await recalled('cadastro') : {};
   if (firstValue(q.enviado) === '1') {
     return <CheckYourMail>Se este endereço puder ter uma conta nova, enviamos para ele um link de confirmação. Abra o link para ativar a conta e depois entre.</CheckYourMail>;
   }
@@ -19,9 +21,9 @@ export default async function SignUpPage({ searchParams }: AccountPageProps) {
       <form method="post" action="/cadastro/enviar" className="account-form">
         <label>
           Nome
-          <input name="name" autoComplete="name" required maxLength={100} />
+          <input name="name" autoComplete="name" required maxLength={100} defaultValue={typed.name} />
         </label>
-        <EmailField />
+        <EmailField value={typed.email} />
         <label>
           Senha
           <input type="password" name="password" autoComplete="new-password" required minLength={8} maxLength={128} aria-describedby="regra-senha" />
@@ -29,7 +31,11 @@ export default async function SignUpPage({ searchParams }: AccountPageProps) {
         <p id="regra-senha" className="notice">
           De 8 a 128 caracteres. Frases longas são bem-vindas; senhas muito comuns são recusadas.
         </p>
-        <CaptchaField />
+        <CaptchaField solved={typed.captcha} />
+        <p className="notice">
+          Ao criar a conta, você aceita os <a href="/termos">Termos de uso</a> e declara ter lido a <a href="/privacidade">Política de privacidade</a>, que diz quais dados
+          pessoais guardamos, por quê, por quanto tempo e como exercer os seus direitos pela LGPD.
+        </p>
         <button className="button" type="submit">
           Criar conta
         </button>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { CaptchaField } from '@/app/_components/captcha-field';
 import { messageFor, safeNext } from '@/lib/site/account-forms';
-import { EmailField, FormError, firstValue, type AccountPageProps } from '@/app/_components/account-page';
+import { EmailField, FormError, firstValue, recalled, type AccountPageProps } from '@/app/_components/account-page';
 
 export const metadata: Metadata = { title: 'Entrar', robots: { index: false } };
 
@@ -11,6 +11,8 @@ export default async function SignInPage({ searchParams }: AccountPageProps) {
   const next = safeNext(firstValue(q.next));
   const error = messageFor(firstValue(q.erro));
   const codeStep = firstValue(q.etapa) === 'codigo';
+  // The e-mail typed before a refusal, or the one just confirmed.
+  const typed = error || firstValue(q.confirmado) === '1' ? await recalled('entrar') : {};
   return (
     <div className="account">
       <h1>Entrar</h1>
@@ -32,7 +34,7 @@ export default async function SignInPage({ searchParams }: AccountPageProps) {
       ) : (
         <form method="post" action="/entrar/enviar" className="account-form">
           <input type="hidden" name="next" value={next} />
-          <EmailField />
+          <EmailField value={typed.email} />
           <label>
             Senha
             <input type="password" name="password" autoComplete="current-password" required maxLength={512} />

@@ -33,6 +33,8 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 ajv.addSchema(cardSchema, 'server-card');
 const validateCard = ajv.getSchema('server-card#/$defs/ServerCard')!;
+// The ai-catalog.json manifest's schema (Agentic Resource Discovery), vendored beside it.
+const validateAiCatalog = ajv.compile(JSON.parse(readFileSync(new URL('../../lib/discovery/schemas/ai-catalog.schema.json', import.meta.url), 'utf8')) as object);
 
 const urlsIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s"'<>)\]`]+/g)].map((m) => m[0].replace(/[.,;:]+$/, ''));
 
@@ -239,7 +241,9 @@ describe.each(BRANDS)('agent discovery for %s', (brand) => {
     expect(res.header('content-type')).toBe('application/ai-catalog+json');
     expect(res.header('access-control-allow-origin')).toBe('*');
     const catalog = res.json() as { specVersion: string; host: { displayName: string; identifier: string }; entries: Array<{ identifier: string; type: string; url: string } & Record<string, string>> };
-    // The specification's rules for a discoverable catalog (it publishes no JSON schema).
+    // The ARD schema of the manifest (what Lighthouse's `ard-schema` audit checks), then
+    // the AI Catalog's own rules for a discoverable catalog.
+    expect(validateAiCatalog(catalog), JSON.stringify(validateAiCatalog.errors)).toBe(true);
     expect(catalog.specVersion).toMatch(/^\d+\.\d+$/);
     expect(catalog.host.displayName).toBeTruthy();
     expect(catalog.host.identifier).toBe(`${brand}.localhost`);
@@ -258,11 +262,10 @@ describe.each(BRANDS)('agent discovery for %s', (brand) => {
       if (entry.type === 'application/mcp-server-card+json') expect(doc.header('content-type')).toBe(entry.type);
       if (entry.type.startsWith('application/linkset+json')) expect(doc.header('content-type')).toBe(entry.type);
     }
-    // The two cards name and describe themselves; the entries do not repeat them.
-    for (const entry of catalog.entries.filter((e) => e.type.endsWith('-card+json'))) {
-      expect(entry).not.toHaveProperty('displayName');
-      expect(entry).not.toHaveProperty('description');
-    }
+    // Every entry is named (the schema requires it); the two cards describe themselves, so
+    // their entries do not repeat the description.
+    for (const entry of catalog.entries) expect(entry.displayName).toBeTruthy();
+    for (const entry of catalog.entries.filter((e) => e.type.endsWith('-card+json'))) expect(entry).not.toHaveProperty('description');
   });
 
   test('a forged Host never changes a URL in any document', async () => {

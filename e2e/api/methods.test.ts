@@ -52,7 +52,7 @@ describe.each(targets)('methods on $name', (target) => {
 
 describe.each(targets)('methods outside the API on $name', (target) => {
   const host = `aurora.localhost:${target.port}`;
-  const PAGES = ['/', '/eventos/some-event', '/robots.txt', '/sitemap.xml', '/llms.txt', '/auth.md', '/docs/api.md', '/.well-known/api-catalog', '/.well-known/agent-card.json', '/.well-known/ai-catalog.json', '/problems/not_found', '/favicon.svg'];
+  const PAGES = ['/', '/eventos/some-event', '/robots.txt', '/sitemap.xml', '/llms.txt', '/auth.md', '/docs/api.md', '/.well-known/api-catalog', '/.well-known/agent-card.json', '/.well-known/ai-catalog.json', '/problems/not_found', '/favicon.svg', '/favicon.ico'];
 
   test.each(PAGES.flatMap((p) => ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND'].map((m) => [m, p] as const)))(
     '%s %s: a 405 with Allow: GET, HEAD and a short text',

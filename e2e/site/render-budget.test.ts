@@ -25,6 +25,12 @@ describe('render budget and purchase flow', () => {
     const page = await get(`/eventos/${slug}`, { 'x-forwarded-for': '203.0.113.1' });
     expect(page.text).toContain(`<a class="button" href="https://loja.example/comprar/${slug}?canal=site">Comprar ingressos</a>`);
     expect(page.text).not.toContain('Como comprar');
+    // One button, in the box with the price that stays in view on a phone, above the facts and the table.
+    expect(page.text.split('Comprar ingressos</a>')).toHaveLength(2);
+    const box = page.text.indexOf('<div class="event-buy event-buy-sticky"><p class="lowest">A partir de R$');
+    expect(box).toBeGreaterThan(0);
+    expect(box).toBeLessThan(page.text.indexOf('Comprar ingressos</a>'));
+    expect(page.text.indexOf('Comprar ingressos</a>')).toBeLessThan(page.text.indexOf('<ul class="facts">'));
   });
 
   test('unique URLs from one client: renders up to the budget, then 429; pages already held and other clients still served', async () => {

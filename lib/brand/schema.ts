@@ -23,6 +23,11 @@ export const brandSchema = z.object({
     .url({ protocol: /^https?$/ })
     .refine((u) => u.includes('{slug}'), 'a URL template with {slug}')
     .optional(),
+  /**
+   * Where people write about their personal data (the privacy policy's contact, LGPD art.
+   * 41): an e-mail address. Absent: privacidade@ the site's host name.
+   */
+  privacy_email: z.email().optional(),
   /** IANA zone in which relative dates ("hoje", "this weekend") are read; default America/Sao_Paulo. */
   timezone: z
     .string()

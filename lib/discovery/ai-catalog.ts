@@ -23,23 +23,29 @@ const identifier = (brand: Brand, namespace: string, name: string) => `urn:air:$
 /**
  * The brand's AI Catalog (level 2, "Discoverable": entries and the host that runs
  * them): the MCP server card, the A2A agent card, the agent skills index and the RFC 9727
- * API catalog. Entries for documents that carry their own name and description (the two
- * cards) leave them out, as the specification advises; the other two say them here.
+ * API catalog. Every entry has a `displayName`, which the Agentic Resource Discovery
+ * schema of `ai-catalog.json` requires (lib/discovery/schemas/SOURCES.md); entries for
+ * documents that carry their own description (the two cards) leave it out, as the AI
+ * Catalog advises, and the other two say it here.
  */
 export function aiCatalog(brand: Brand) {
   const u = brandUrls(brand);
+  // What people ask that these entries answer, for discovery services that index them
+  // (ARD's representativeQueries, 2 to 5): the catalog is Brazilian, so are the questions.
+  const representativeQueries = ['shows de samba em Recife neste fim de semana', 'ingressos de teatro em São Paulo até 100 reais com taxas', 'eventos grátis para crianças no Rio de Janeiro'];
   return {
     specVersion: '1.0',
     host: { displayName: brand.name, identifier: new URL(brand.site_url).hostname, documentationUrl: u.llms },
     entries: [
-      { identifier: identifier(brand, 'mcp', 'event-catalog'), type: ENTRY_TYPES.mcpServerCard, url: u.mcpServerCard },
-      { identifier: identifier(brand, 'a2a', 'event-catalog'), type: ENTRY_TYPES.a2aAgentCard, url: u.agentCard },
+      { identifier: identifier(brand, 'mcp', 'event-catalog'), displayName: `${brand.name} MCP server`, type: ENTRY_TYPES.mcpServerCard, url: u.mcpServerCard, representativeQueries },
+      { identifier: identifier(brand, 'a2a', 'event-catalog'), displayName: `${brand.name} A2A agent`, type: ENTRY_TYPES.a2aAgentCard, url: u.agentCard, representativeQueries },
       {
         identifier: identifier(brand, 'skills', 'index'),
         displayName: `${brand.name} agent skills`,
         description: `Skills for agents: search ${brand.name}'s events and hand a person over to the website.`,
         type: ENTRY_TYPES.agentSkills,
         url: u.skillsIndex,
+        representativeQueries,
       },
       {
         identifier: identifier(brand, 'api', 'public-catalog'),
@@ -47,6 +53,7 @@ export function aiCatalog(brand: Brand) {
         description: 'The read-only JSON API: its OpenAPI description, documentation and status (RFC 9727).',
         type: ENTRY_TYPES.apiCatalog,
         url: u.apiCatalog,
+        representativeQueries,
       },
     ],
   };

@@ -23,7 +23,9 @@ function absolutize(base: string) {
       return undefined;
     });
     visit(tree, 'element', (node: Element, index, parent) => {
-      if (node.tagName === 'script' || node.tagName === 'style' || node.tagName === 'form') {
+      // Hidden from assistive technology is not content either (a hint about swiping a table).
+      const hidden = String(node.properties?.ariaHidden) === 'true';
+      if (node.tagName === 'script' || node.tagName === 'style' || node.tagName === 'form' || hidden) {
         if (parent && typeof index === 'number') {
           parent.children.splice(index, 1);
           return index;

@@ -4,6 +4,7 @@ import type { EventFacts } from '../catalog/event-facts';
 import type { EventDetail } from '../catalog/public-schema';
 import { formatBrl, lowestAvailable, type Sector } from '../catalog/tickets';
 import { list, oneLine, paragraph, serializeMarkdown, text, yamlString } from '../markdown/escape';
+import { totalLabel } from '../site/event-page';
 import { lotSituation, saleSentence, saleStateOf } from '../site/sale-state';
 
 function when(iso: string | null, tz: string | null): string {
@@ -26,6 +27,7 @@ export function eventMarkdown(event: EventDetail, sectors: Sector[], facts: Even
   const status = facts ? eventStatusSentence(facts.event_status, facts.previous_starts_at ? when(facts.previous_starts_at, event.timezone) : null) : null;
   const category = facts?.category ? categoryBySlug(facts.category) : null;
   const lowest = state === 'on_sale' ? lowestAvailable(sectors) : null;
+  const schedule = facts?.event_status !== 'postponed';
   const place = event.location
     ? [event.location.name, event.location.formatted_address ?? [event.location.city, event.location.state_abbr].filter(Boolean).join(' - ')].filter(Boolean).join(', ')
     : 'Online';
@@ -38,14 +40,15 @@ export function eventMarkdown(event: EventDetail, sectors: Sector[], facts: Even
     .filter(Boolean);
   const lines: PhrasingContent[][] = [
     ...(facts && facts.event_status !== 'scheduled' ? [[text(`Status do evento: ${EVENT_STATUS_LABELS[facts.event_status]}`)]] : []),
-    [text(`Início: ${when(event.starts_at, event.timezone)}`)],
-    ...(event.ends_at ? [[text(`Término: ${when(event.ends_at, event.timezone)}`)]] : []),
+    // A postponed event's date in the catalog is the old one, named in its status line.
+    ...(schedule ? [[text(`Início: ${when(event.starts_at, event.timezone)}`)]] : []),
+    ...(schedule && event.ends_at ? [[text(`Término: ${when(event.ends_at, event.timezone)}`)]] : []),
     [text(`Local: ${place}`)],
     ...(event.producer ? [[text(`Produção: ${event.producer.name}`)]] : []),
     ...(category ? [[text(`Categoria: ${category.label}`)]] : []),
     ...(facts?.age_rating ? [[text(`Classificação indicativa: ${ageRatingLabel(facts.age_rating)}`)]] : []),
     [text(`Situação: ${saleSentence(state)}`)],
-    ...(lowest ? [[text(`Menor preço com taxas: ${formatBrl(lowest.total_cents)}`)]] : []),
+    ...(lowest ? [[text(`Menor preço com taxas: ${totalLabel(lowest.total_cents)}`)]] : []),
   ];
   const body: RootContent[] = [
     { type: 'heading', depth: 1, children: [text(event.name)] },
@@ -60,7 +63,7 @@ export function eventMarkdown(event: EventDetail, sectors: Sector[], facts: Even
       children: [
         row(['Setor', 'Lote', 'Preço', 'Taxa', 'Preço com taxas', 'Situação']),
         ...sectors.flatMap((s) =>
-          s.lots.map((l) => row([s.name, l.name, formatBrl(l.price_cents), formatBrl(l.fee_cents), formatBrl(l.total_cents), lotSituation(state, l)])),
+          s.lots.map((l) => row([s.name, l.name, formatBrl(l.price_cents), formatBrl(l.fee_cents), totalLabel(l.total_cents), lotSituation(state, l)])),
         ),
       ],
     },

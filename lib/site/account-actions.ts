@@ -3,7 +3,9 @@ import { changeTwoStep, requestPasswordReset, resetPassword, revoke, signIn, sig
 import type { IssuedToken } from '../accounts/tokens';
 import type { Brand } from '../brand/schema';
 import { getDb } from '../db';
+import type { AuthCode } from '../accounts/errors';
 import { assertSameSite, errorCode, formContext, formFields, safeNext, seeOther, sessionToken } from './account-forms';
+import { forgetForm, rememberForm } from './form-memory';
 import { ATTEMPT_COOKIE, attemptCookie, clearedSessionCookie, cookieValue, sessionCookie } from './session-cookie';
 
 // The website's account forms. Each answers a 303 (Post/Redirect/Get): to the next page
@@ -12,8 +14,16 @@ import { ATTEMPT_COOKIE, attemptCookie, clearedSessionCookie, cookieValue, sessi
 const withQuery = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params)}`;
 
 function signedIn(brand: Brand, token: IssuedToken, next: string): Response {
-  return seeOther(brand, next, [sessionCookie(brand.site_url, token.token, new Date(token.expires_at)), attemptCookie(brand.site_url, null)]);
+  return seeOther(brand, next, [sessionCookie(brand.site_url, token.token, new Date(token.expires_at)), attemptCookie(brand.site_url, null), forgetForm(brand.site_url, 'entrar')]);
 }
+
+/**
+ * Refusals of a sign-up that come before its CAPTCHA is checked (lib/accounts/service.ts,
+ * signUp): the solved challenge is still unspent, so the form sends it again with the
+ * corrected fields instead of asking for a new one. It is checked in full when it is
+ * used (signature, brand, expiry) and spent once, like any other.
+ */
+const BEFORE_CAPTCHA: ReadonlySet<AuthCode> = new Set(['invalid_field', 'weak_password', 'rate_limited']);
 
 export async function postSignIn(request: Request): Promise<Response> {
   const { brand, caller } = formContext(request);
@@ -27,7 +37,9 @@ export async function postSignIn(request: Request): Promise<Response> {
     if (err instanceof AuthError && err.code === 'two_step_required' && err.extra.attempt) {
       return seeOther(brand, withQuery('/entrar', { etapa: 'codigo', next }), [attemptCookie(brand.site_url, err.extra.attempt)]);
     }
-    return seeOther(brand, withQuery('/entrar', { erro: errorCode(err), next }));
+    const code = errorCode(err);
+    // The e-mail typed comes back in the form (never the password); a post from elsewhere leaves nothing.
+    return seeOther(brand, withQuery('/entrar', { erro: code, next }), code === 'cross_site' ? [] : [rememberForm(brand.site_url, 'entrar', { email: fields.email })]);
   }
 }
 
@@ -52,9 +64,12 @@ export async function postSignUp(request: Request): Promise<Response> {
   try {
     assertSameSite(request, brand);
     await signUp(await getDb(), caller, { name: fields.name, email: fields.email, password: fields.password, captcha: fields['g-captcha-response'] });
-    return seeOther(brand, '/cadastro?enviado=1');
+    return seeOther(brand, '/cadastro?enviado=1', [forgetForm(brand.site_url, 'cadastro')]);
   } catch (err) {
-    return seeOther(brand, withQuery('/cadastro', { erro: errorCode(err) }));
+    const code = errorCode(err);
+    if (code === 'cross_site') return seeOther(brand, withQuery('/cadastro', { erro: code }));
+    const captcha = BEFORE_CAPTCHA.has(code) ? fields['g-captcha-response'] : undefined;
+    return seeOther(brand, withQuery('/cadastro', { erro: code }), [rememberForm(brand.site_url, 'cadastro', { name: fields.name, email: fields.email, captcha })]);
   }
 }
 
@@ -64,8 +79,9 @@ export async function postConfirm(request: Request): Promise<Response> {
   const fields = await formFields(request);
   try {
     assertSameSite(request, brand);
-    await verifyEmail(await getDb(), brand, fields.token ?? '');
-    return seeOther(brand, '/entrar?confirmado=1');
+    const account = await verifyEmail(await getDb(), brand, fields.token ?? '');
+    // The address just proven is the one to sign in with: the sign-in form shows it filled in.
+    return seeOther(brand, '/entrar?confirmado=1', [rememberForm(brand.site_url, 'entrar', { email: account.email })]);
   } catch (err) {
     return seeOther(brand, withQuery('/entrar', { erro: errorCode(err) }));
   }

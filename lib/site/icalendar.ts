@@ -29,13 +29,23 @@ type Entry = Pick<EventListItem, 'slug' | 'name' | 'description' | 'starts_at' |
 
 const newCalendar = (brand: Brand) => new ICalCalendar({ prodId: { company: brand.name, product: 'Catálogo de eventos', language: 'PT' } });
 
-/** Adds one event (it must have a start); `revision` is its last change, null when unknown (then `now`). */
-function addEvent(calendar: ICalCalendar, brand: Brand, event: Entry & { starts_at: string }, revision: Date | null, now: Date): void {
+/** When an event with a start is put down in a calendar: its start and end, or two hours when it has no end. */
+export function calendarWindow(event: { starts_at: string; ends_at: string | null }): { start: Date; end: Date } {
   const start = new Date(event.starts_at);
-  const end = event.ends_at ? new Date(event.ends_at) : new Date(start.getTime() + DEFAULT_DURATION_MS);
-  const place = event.location
+  return { start, end: event.ends_at ? new Date(event.ends_at) : new Date(start.getTime() + DEFAULT_DURATION_MS) };
+}
+
+/** The event's place on one line, as calendars show it: venue and address, or "Online". */
+export function calendarPlace(event: Pick<Entry, 'location'>): string {
+  return event.location
     ? [event.location.name, event.location.formatted_address ?? [event.location.city, event.location.state_abbr].filter(Boolean).join(' - ')].filter(Boolean).join(', ')
     : 'Online';
+}
+
+/** Adds one event (it must have a start); `revision` is its last change, null when unknown (then `now`). */
+function addEvent(calendar: ICalCalendar, brand: Brand, event: Entry & { starts_at: string }, revision: Date | null, now: Date): void {
+  const { start, end } = calendarWindow(event);
+  const place = calendarPlace(event);
   calendar.createEvent({
     id: eventUid(brand, event.slug),
     stamp: revision ?? now,

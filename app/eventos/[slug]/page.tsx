@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { AddToCalendar } from '@/app/_components/add-to-calendar';
 import { TicketTable } from '@/app/_components/ticket-table';
 import { ageRatingLabel, categoryBySlug, eventStatusSentence } from '@/lib/catalog/categories';
 import { getOneEventFacts } from '@/lib/catalog/event-facts';
@@ -7,7 +8,7 @@ import { findEvent } from '@/lib/catalog/events';
 import { getEventTickets } from '@/lib/catalog/tickets';
 import { currentBrand } from '@/lib/site/brand-context';
 import { formatEventDate, zoneLabel } from '@/lib/site/format';
-import { calendarPath } from '@/lib/site/icalendar';
+import { offersCalendar, priceCallout, showsSchedule } from '@/lib/site/event-page';
 import { categoryPath, cityPath, organizerPath } from '@/lib/site/landing';
 import { citySlug, findCity, findOrganizer } from '@/lib/catalog/landing-subjects';
 import { eventJsonLd, scriptJson } from '@/lib/site/json-ld';
@@ -54,6 +55,8 @@ export default async function EventPage({ params }: { params: Params }) {
   // Links to the landing pages of its city and producer, while they have events listed.
   const city = venue?.city ? await findCity(brand, citySlug(venue.city)) : null;
   const producerListed = event.producer ? (await findOrganizer(brand, event.producer.slug)) !== null : false;
+  const callout = priceCallout(state, sectors);
+  const buyUrl = state === 'on_sale' ? purchaseUrl(brand, event.slug) : null;
   const mapUrl = venue?.latitude && venue.longitude ? `https://www.openstreetmap.org/?mlat=${venue.latitude}&mlon=${venue.longitude}#map=16/${venue.latitude}/${venue.longitude}` : null;
   return (
     <article>
@@ -71,23 +74,38 @@ export default async function EventPage({ params }: { params: Params }) {
       )}
       {state === 'closed' && facts.event_status !== 'cancelled' && <p className="closed">Vendas encerradas para este evento.</p>}
       {state === 'sold_out' && <p className="closed">Ingressos esgotados.</p>}
+      {callout && (
+        // The price with fees and the next step, on the first screen of a phone; with the
+        // brand's purchase flow it stays in view while the page scrolls.
+        <div className={buyUrl ? 'event-buy event-buy-sticky' : 'event-buy'}>
+          <p className="lowest">{callout}</p>
+          {buyUrl ? (
+            <a className="button" href={buyUrl}>
+              Comprar ingressos
+            </a>
+          ) : (
+            <a className="button secondary" href="#como-comprar">
+              Como comprar
+            </a>
+          )}
+        </div>
+      )}
       <ul className="facts">
-        <li>
-          <strong>Início:</strong>{' '}
-          <time dateTime={event.starts_at ?? undefined}>{formatEventDate(event.starts_at, event.timezone)}</time> ({zoneLabel(event.timezone)})
-        </li>
-        {event.ends_at && (
+        {showsSchedule(facts.event_status, event) && (
+          <li>
+            <strong>Início:</strong>{' '}
+            <time dateTime={event.starts_at ?? undefined}>{formatEventDate(event.starts_at, event.timezone)}</time> ({zoneLabel(event.timezone)})
+          </li>
+        )}
+        {event.ends_at && showsSchedule(facts.event_status, event) && (
           <li>
             <strong>Término:</strong>{' '}
             <time dateTime={event.ends_at}>{formatEventDate(event.ends_at, event.timezone)}</time>
           </li>
         )}
-        {event.starts_at && (
+        {event.starts_at && offersCalendar(facts.event_status, event) && (
           <li>
-            <a href={calendarPath(event.slug)} download>
-              Adicionar à agenda
-            </a>{' '}
-            (arquivo iCalendar)
+            <AddToCalendar event={{ ...event, starts_at: event.starts_at }} />
           </li>
         )}
         <li>
@@ -132,10 +150,10 @@ export default async function EventPage({ params }: { params: Params }) {
       </ul>
       <h2>Ingressos</h2>
       <TicketTable sectors={sectors} state={state} />
-      <Purchase brand={brand} event={event} state={state} />
+      <Purchase brand={brand} event={event} state={state} hasButton={buyUrl !== null} producerListed={producerListed} />
       <p className="notice">
         {state === 'on_sale'
-          ? 'Preços e disponibilidade são um retrato do momento, não uma reserva. O valor final é confirmado na compra.'
+          ? 'Preços e disponibilidade são um retrato do momento, não uma reserva: confira o preço com taxas ao comprar.'
           : 'Preços e disponibilidade são um retrato do momento.'}
       </p>
       {event.description && (
@@ -149,28 +167,31 @@ export default async function EventPage({ params }: { params: Params }) {
 }
 
 /**
- * How to buy: the brand's purchase flow when its registry entry sets one; else, in
- * plain words, that this site only lists the event and who sells the tickets.
+ * How to buy: with the brand's purchase flow, the button at the top of the page is the
+ * way (nothing to add here); else, in plain words, that this site only lists the event,
+ * who sells the tickets, and what the person can do from here.
  */
-function Purchase({ brand, event, state }: { brand: Brand; event: EventDetail; state: SaleState }) {
+function Purchase({ brand, event, state, hasButton, producerListed }: { brand: Brand; event: EventDetail; state: SaleState; hasButton: boolean; producerListed: boolean }) {
   if (state !== 'on_sale') return <p className="closed">{saleSentence(state)}</p>;
-  const url = purchaseUrl(brand, event.slug);
-  if (url) {
-    return (
-      <p>
-        <a className="button" href={url}>
-          Comprar ingressos
-        </a>
-      </p>
-    );
-  }
+  if (hasButton) return null;
   const seller = event.producer ? `pela produção do evento, ${event.producer.name},` : 'pela produção do evento';
   return (
-    <section className="how-to-buy" aria-labelledby="como-comprar">
-      <h2 id="como-comprar">Como comprar</h2>
+    <section className="how-to-buy" id="como-comprar" aria-labelledby="como-comprar-titulo">
+      <h2 id="como-comprar-titulo">Como comprar</h2>
       <p>
-        {`A ${brand.name} mostra aqui o evento, os setores e os preços, mas não vende ingressos por este site. Os ingressos são vendidos ${seller} nos canais de venda dela.`}
+        {`A ${brand.name} mostra aqui o evento, os setores e os preços com taxas, mas não vende ingressos por este site. Os ingressos são vendidos ${seller} nos canais de venda dela.`}
       </p>
+      <ul>
+        <li>Procure o evento pelo nome nos canais da produção e confira lá o preço com taxas da tabela acima.</li>
+        {event.producer && producerListed && (
+          <li>
+            <a href={organizerPath(event.producer.slug)}>{`Outros eventos de ${event.producer.name}`}</a>
+          </li>
+        )}
+        <li>
+          <a href="/">Eventos à venda na {brand.name}</a>
+        </li>
+      </ul>
     </section>
   );
 }

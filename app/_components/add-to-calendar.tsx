@@ -1,0 +1,22 @@
+import type { EventDetail } from '@/lib/catalog/public-schema';
+import { googleCalendarUrl, outlookCalendarUrl } from '@/lib/site/calendar-services';
+import { calendarPath } from '@/lib/site/icalendar';
+
+/** "Adicionar à agenda": the event's iCalendar file, and the Google Calendar and Outlook.com forms filled in with it. */
+export function AddToCalendar({ event }: { event: EventDetail & { starts_at: string } }) {
+  return (
+    <>
+      <a href={calendarPath(event.slug)} download>
+        Adicionar à agenda
+      </a>{' '}
+      (arquivo iCalendar) ·{' '}
+      <a href={googleCalendarUrl(event)} rel="noopener">
+        Google Agenda
+      </a>{' '}
+      ·{' '}
+      <a href={outlookCalendarUrl(event)} rel="noopener">
+        Outlook
+      </a>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import type { EventStatus } from '../catalog/categories';
+import { formatBrl, lowestAvailable, type Sector } from '../catalog/tickets';
+import { hasEnded, type SaleState } from './sale-state';
+
+// What the event page shows, decided apart from its markup: the dates it states, whether
+// it offers the event to a calendar, and the price it calls out first.
+
+type Dated = { is_closed: boolean; starts_at: string | null; ends_at: string | null };
+
+/**
+ * Whether the page states the start and end. A postponed event has no date until a new
+ * one is announced: the one still in the catalog is the old date, which the status line
+ * names as such, so it is not shown again as if it held.
+ */
+export const showsSchedule = (status: EventStatus, event: Dated): boolean => status !== 'postponed' && event.starts_at !== null;
+
+/**
+ * Whether the page offers "Adicionar à agenda": only for an event that will happen on a
+ * known date. A cancelled event will not, a postponed one has no date, an ended one is over.
+ */
+export const offersCalendar = (status: EventStatus, event: Dated, now = Date.now()): boolean =>
+  status !== 'cancelled' && showsSchedule(status, event) && !hasEnded(event, now);
+
+/** A lot's price with fees as the table shows it: "Grátis" when it costs nothing. */
+export const totalLabel = (cents: number): string => (cents === 0 ? 'Grátis' : formatBrl(cents));
+
+/**
+ * The price called out first, on sale only: "Grátis" when every lot on sale is free; a
+ * free lot beside paid ones says so and where the others start; otherwise the lowest
+ * price with fees ("A partir de R$ 52,80 com taxas (Pista)").
+ */
+export function priceCallout(state: SaleState, sectors: Sector[]): string | null {
+  if (state !== 'on_sale') return null;
+  const lowest = lowestAvailable(sectors);
+  if (!lowest) return null;
+  if (lowest.total_cents > 0) return `A partir de ${formatBrl(lowest.total_cents)} com taxas (${lowest.name})`;
+  const paid = lowestAvailable(sectors.map((s) => ({ ...s, lots: s.lots.filter((l) => l.total_cents > 0) })));
+  return paid ? `Grátis (${lowest.name}); outros ingressos a partir de ${formatBrl(paid.total_cents)} com taxas` : 'Grátis';
+}
