@@ -3,6 +3,7 @@ import type { FilterOptions } from '@/lib/catalog/filters';
 import type { ListQuery } from '@/lib/catalog/query-params';
 import { RADIUS_KM } from '@/lib/catalog/search-filters';
 import type { ActiveFilter } from '@/lib/site/active-filters';
+import { categoryPath } from '@/lib/site/landing';
 import { NEAR_RADII, PRICE_CHIPS, WHEN_CHIPS } from '@/lib/site/listing-params';
 
 type Form = { quando: string; perto: string; preco: string; livre: string };
@@ -168,14 +169,17 @@ export function ActiveFilters({ active }: { active: ActiveFilter[] }) {
   );
 }
 
-/** Browsing by kind: one link per category, the current one marked. */
+/**
+ * Browsing by kind: one link per category to its page (the one an event page links to),
+ * the current one marked.
+ */
 export function CategoryLinks({ current }: { current: string | undefined }) {
   return (
     <nav className="category-links" aria-label="Categorias">
       <ul>
         {CATEGORIES.map((c) => (
           <li key={c.slug}>
-            <a href={`/?category=${c.slug}`} aria-current={current === c.slug ? 'page' : undefined}>
+            <a href={categoryPath(c.slug)} aria-current={current === c.slug ? 'page' : undefined}>
               {c.label}
             </a>
           </li>
