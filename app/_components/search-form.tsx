@@ -144,6 +144,8 @@ export function SearchForm({ query, options, form, active }: { query: ListQuery;
           </button>
         </div>
       </details>
+      {/* With JavaScript, a chip applies as soon as it is chosen (app/busca.js). */}
+      <script src="/busca.js" defer />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { selfRequest } from '../http/self-request';
 import { metrics } from '../observability/metrics';
 import { inSpan } from '../observability/tracing';
 import { hashedPageCsp } from './security-headers';
+import { withoutClientRuntime } from './static-page';
 
 // Public pages (the listing, event pages, the 404 page) are the same bytes for everyone
 // within a snapshot window: rendered once per window by the proxy's own request to this
@@ -55,9 +56,11 @@ export async function renderPage(path: string, host: string, status?: number): P
     if (v) headers[name] = Array.isArray(v) ? v.join(', ') : v;
   }
   const finalStatus = status ?? reply.status;
-  headers['content-security-policy'] = hashedPageCsp(reply.body);
+  // A public page needs no client runtime (static-page.ts): stored without it.
+  const body = /^text\/html\b/i.test(headers['content-type'] ?? '') ? withoutClientRuntime(reply.body) : reply.body;
+  headers['content-security-policy'] = hashedPageCsp(body);
   headers['cache-control'] = KEPT_STATUSES.has(finalStatus) ? publicPageCacheControl() : 'no-store';
-  return { status: finalStatus, body: reply.body, headers };
+  return { status: finalStatus, body, headers };
 }
 
 /** A stored page as this request's response, with the proxy's own headers (Link) on top. */
