@@ -33,11 +33,11 @@ test('browse the listing, search with and without accents, filter, paginate', as
   await expect(page).toHaveURL(/page=2/);
   expect(await cardTitles(page)).not.toEqual(first);
   await page.getByRole('link', { name: 'Página anterior' }).click();
-  await expect(page).toHaveURL(/page=1/); // the titles are read once the page has changed
+  await expect(page).not.toHaveURL(/page=/); // the titles are read once the page has changed
   expect(await cardTitles(page)).toEqual(first);
 
   await page.goto('/?q=zzzzqqq');
-  await expect(page.getByText('Nenhum evento encontrado com esses filtros.')).toBeVisible();
+  await expect(page.getByText('Nenhum evento tem as palavras “zzzzqqq”.')).toBeVisible();
   await page.getByRole('link', { name: 'Limpar filtros' }).first().click();
   await expect(page.locator('.card').first()).toBeVisible();
 });

@@ -55,7 +55,9 @@ async function answer(brand: Brand, asked: string): Promise<string> {
     notes.push('free' in natural.price ? 'grátis' : `até ${formatBrl(natural.price.maxBrl * 100)} com taxas`);
   }
   const filters = notes.length > 0 ? ` (${notes.join(', ')})` : '';
-  const { list: result, unmatched } = await searchEvents(brand, parseListQuery(params, { prices: true }));
+  const { list: result, unmatched, corrected } = await searchEvents(brand, parseListQuery(params, { prices: true }));
+  // Words read as others (typos) are said, as the site says them.
+  const guess = corrected ? [paragraph(text(`Você quis dizer: "${corrected}"?`))] : [];
   if (result.data.length === 0) return markdownInline(`Nenhum evento encontrado para "${request.text}"${filters}.`) + '\n';
   const ids = result.data.map((e) => e.id);
   const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
@@ -75,6 +77,7 @@ async function answer(brand: Brand, asked: string): Promise<string> {
   return serializeMarkdown({
     type: 'root',
     children: [
+      ...guess,
       ...(unmatched ? [paragraph(text(unmatchedSentence(unmatched)))] : []),
       paragraph(text(`${eventCountWords(result.meta)} para "${request.text}"${filters} (mostrando ${result.data.length}):`)),
       list(items),

@@ -210,10 +210,13 @@ function toolHandlers(brand: Brand): Record<ToolName, (args: Arguments) => Promi
       }
       const { error } = readSearchFilters(params, { prices: true });
       if (error) return failure(`${error.code}: ${error.detail}`);
-      const { list: result, unmatched } = await searchEvents(brand, parseListQuery(params, { prices: true }));
-      // Said beside the JSON, which stays the API's shape: the words no event has together,
-      // then what the API does not show, event by event.
-      const notes = unmatched ? [`No event matches all of ${unmatched.map((w) => `"${w}"`).join(', ')} together: these events match some of them.`] : [];
+      const { list: result, unmatched, corrected } = await searchEvents(brand, parseListQuery(params, { prices: true }));
+      // Said beside the JSON, which stays the API's shape: the words read as typos, the
+      // words no event has together, then what the API does not show, event by event.
+      const notes = [
+        ...(corrected ? [`Words read with typos corrected, as "${corrected}".`] : []),
+        ...(unmatched ? [`No event matches all of ${unmatched.map((w) => `"${w}"`).join(', ')} together: these events match some of them.`] : []),
+      ];
       const ids = result.data.map((e) => e.id);
       const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
       if (result.data.length > 0) {
