@@ -14,7 +14,7 @@ export function Pagination({ meta, href }: { meta: Pick<PageMeta, 'current_page'
           ‹ Anterior
         </a>
       )}
-      <ol>
+      <ul>
         {pageNumbers(current, meta.last_page).map((n, i) =>
           n === null ? (
             <li key={`gap-${i}`} aria-hidden="true">
@@ -34,7 +34,7 @@ export function Pagination({ meta, href }: { meta: Pick<PageMeta, 'current_page'
             </li>
           ),
         )}
-      </ol>
+      </ul>
       {current < meta.last_page && (
         <a className="button secondary" href={href(current + 1)} rel="next" aria-label="Próxima página">
           Próxima ›

@@ -3,6 +3,7 @@ import type { FilterOptions } from '@/lib/catalog/filters';
 import type { ListQuery } from '@/lib/catalog/query-params';
 import { RADIUS_KM } from '@/lib/catalog/search-filters';
 import type { ActiveFilter } from '@/lib/site/active-filters';
+import { currentNonce } from '@/lib/site/brand-context';
 import { categoryPath } from '@/lib/site/landing';
 import { NEAR_RADII, PRICE_CHIPS, WHEN_CHIPS } from '@/lib/site/listing-params';
 
@@ -23,7 +24,8 @@ function CityOptions({ cities }: { cities: FilterOptions['cities'] }) {
  * city always in view, every other filter behind one disclosure, so that on a phone the
  * results start on the first screen.
  */
-export function SearchForm({ query, options, form, active }: { query: ListQuery; options: FilterOptions; form: Form; active: ActiveFilter[] }) {
+export async function SearchForm({ query, options, form, active }: { query: ListQuery; options: FilterOptions; form: Form; active: ActiveFilter[] }) {
+  const nonce = await currentNonce();
   const when = WHEN_CHIPS.some((c) => c.value === form.quando) ? form.quando : query.dateFrom || query.dateTo ? 'periodo' : '';
   // The filters behind the disclosure that are on (the words and the city are in view).
   const hidden = active.filter((f) => f.key !== 'q' && f.key !== 'city').length;
@@ -144,8 +146,9 @@ export function SearchForm({ query, options, form, active }: { query: ListQuery;
           </button>
         </div>
       </details>
-      {/* With JavaScript, a chip applies as soon as it is chosen (app/busca.js). */}
-      <script src="/busca.js" defer />
+      {/* With JavaScript, a chip applies as soon as it is chosen (app/busca.js); a signed-in
+          person's page is rendered with a nonce, which its scripts carry. */}
+      <script src="/busca.js" defer nonce={nonce} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { watch } from '../support/page-checks';
 
 // A person on a phone (390×844), on every brand: the first result's name, date, place and
 // price with fees on the first screen of the home page, a search and a landing page; the
@@ -102,9 +103,19 @@ test('pages are numbered', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('.pagination [aria-current="page"]')).toHaveText('1');
   // The first, the last and the neighbours of the current page.
-  await expect(page.locator('.pagination ol')).toHaveText(/^12…\d+$/);
+  await expect(page.locator('.pagination ul')).toHaveText(/^12…\d+$/);
   await page.getByRole('link', { name: 'Página 2', exact: true }).click();
   await page.getByRole('link', { name: 'Página 3', exact: true }).click();
   await expect(page).toHaveURL(/page=3/);
   await expect(page.locator('.pagination [aria-current="page"]')).toHaveText('3');
+});
+
+test("a signed-in person's listing (rendered with a nonce) runs the chips' script under its CSP", async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: 'sessao', value: 'not-a-session', url: baseURL! }]);
+  const problems = await watch(page);
+  await page.goto('/?q=shows');
+  await page.locator('details.more-filters summary').click();
+  await page.getByRole('radio', { name: 'Grátis' }).check();
+  await expect(page).toHaveURL(/preco=gratis/);
+  expect(problems).toEqual([]);
 });
