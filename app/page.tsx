@@ -14,7 +14,8 @@ import { currentBrand } from '@/lib/site/brand-context';
 import { activeFilters } from '@/lib/site/active-filters';
 import { listingFeedPath } from '@/lib/site/calendar-feed';
 import { homeJsonLd, scriptJson } from '@/lib/site/json-ld';
-import { listingParams } from '@/lib/site/listing-params';
+import { listingParams, wordsToForm } from '@/lib/site/listing-params';
+import { waysForward } from '@/lib/site/ways-forward';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -43,18 +44,29 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 
 function pageHref(params: URLSearchParams, page: number): string {
   const next = new URLSearchParams(params);
-  next.set('page', String(page));
-  return `/?${next.toString()}`;
+  if (page > 1) next.set('page', String(page));
+  else next.delete('page');
+  const qs = next.toString();
+  return qs ? `/?${qs}` : '/';
+}
+
+/** The same listing with other words. */
+function withWords(params: URLSearchParams, q: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set('q', q);
+  return next;
 }
 
 // GET /: the brand's events, searched and filtered through a GET form.
 export default async function ListingPage({ searchParams }: { searchParams: SearchParams }) {
   const brand = await currentBrand();
-  const params = toParams(await searchParams);
+  const now = new Date();
+  // A date or a price said in the words is the form's own field, shown as its chip.
+  const params = wordsToForm(toParams(await searchParams), brand, now);
   const options = await getFilterOptions(brand);
   // Date chips and "perto de" become the API's date and place filters.
-  const query = parseListQuery(listingParams(params, options, brand), { prices: true });
-  const { list: result, unmatched } = await searchEvents(brand, query);
+  const query = parseListQuery(listingParams(params, options, brand, now), { prices: true });
+  const { list: result, unmatched, corrected } = await searchEvents(brand, query);
   const filtered = Boolean(
     query.q || query.city || query.state || query.organization || query.dateFrom || query.dateTo || query.near || query.category || query.free || query.maxPriceCents !== undefined || query.allAges,
   );
@@ -64,16 +76,48 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
   const organizer = query.organization ? await findOrganizer(brand, query.organization) : null;
   const active = activeFilters(params, organizer?.name ?? null);
   const form = { quando: params.get('quando') ?? '', perto: params.get('perto') ?? '', preco: params.get('preco') ?? '', livre: params.get('livre') ?? '' };
+  // Nothing at all, or only a page past the last one.
+  const empty = result.data.length === 0;
+  const pastEnd = empty && meta.total > 0;
+  const ways = empty && !pastEnd && filtered ? await waysForward(brand, params, active, options, now) : [];
+  const heading = pastEnd ? 'Esta página não tem eventos' : empty ? 'Nenhum evento encontrado' : filtered ? 'Eventos encontrados' : `Próximos eventos na ${brand.name}`;
   return (
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(homeJsonLd(brand, result.data)) }} />
-      <h1>{filtered ? 'Eventos encontrados' : `Próximos eventos na ${brand.name}`}</h1>
+      <h1>{heading}</h1>
       <SearchForm query={query} options={options} form={form} active={active} />
       <CategoryLinks current={query.category} />
       <ActiveFilters active={active} />
-      {result.data.length === 0 ? (
+      {corrected && (
+        <p className="did-you-mean">
+          Você quis dizer: <a href={pageHref(withWords(params, corrected), 1)}>{corrected}</a>?
+        </p>
+      )}
+      {pastEnd ? (
         <div className="empty">
-          <p>{`Nenhum evento encontrado${filtered ? ' com esses filtros' : ''}.`}</p>
+          <p>{`Esta busca tem ${eventCount(meta)} em ${meta.last_page} ${meta.last_page === 1 ? 'página' : 'páginas'}.`}</p>
+          <a className="button" href={pageHref(params, meta.last_page)}>
+            {`Ir para a página ${meta.last_page}`}
+          </a>{' '}
+          <a className="button secondary" href={pageHref(params, 1)}>
+            Voltar à primeira página
+          </a>
+        </div>
+      ) : empty ? (
+        <div className="empty">
+          <p>{query.q && active.length === 1 ? `Nenhum evento tem as palavras “${query.q}”.` : `Nenhum evento encontrado${filtered ? ' com esses filtros' : ''}.`}</p>
+          {ways.length > 0 && (
+            <>
+              <p>Encontram eventos:</p>
+              <ul className="ways-forward">
+                {ways.map((w) => (
+                  <li key={w.href}>
+                    <a href={w.href}>{w.label}</a> ({w.count})
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           {filtered && (
             <a className="button secondary" href="/">
               Limpar filtros

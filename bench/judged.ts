@@ -7,7 +7,7 @@
 import { request } from 'node:http';
 import { CATEGORY_SLUGS } from '../lib/catalog/categories';
 import { judgedEvent, judgedQueries, relevantSet, type Judged, type JudgedQuery } from '../lib/catalog/judged-queries';
-import { readPriceWords } from '../lib/catalog/natural-request';
+import { readDateWords, readPriceWords } from '../lib/catalog/natural-request';
 import { fold } from '../lib/catalog/search-terms';
 
 const [port, mode] = [Number(process.argv[2]), process.argv[3] ?? 'full'];
@@ -25,7 +25,14 @@ function get<T>(path: string): Promise<T> {
   });
 }
 
-type Item = { slug: string; name: string; is_online: boolean; location: { name: string | null; city: string | null; state_abbr: string | null } | null };
+type Item = {
+  slug: string;
+  name: string;
+  is_online: boolean;
+  location: { name: string | null; city: string | null; state_abbr: string | null } | null;
+  starts_at: string | null;
+  timezone: string | null;
+};
 type Page = { data: Item[]; meta: { last_page: number } };
 
 // The API shows no category: in full mode each event's comes from listing each category.
@@ -57,6 +64,8 @@ if (mode === 'full') {
 
 /** Whether a query is about price (in its filters or its words), which the API cannot be asked. */
 const aboutPrice = (query: JudgedQuery) => Boolean(query.params?.free || query.params?.price_max || readPriceWords(fold(query.q)).price);
+/** Whether a query says a date in words, which the API's q does not read (the site, MCP and A2A do). */
+const aboutDate = (query: JudgedQuery) => readDateWords(fold(query.q), new Date(), 'America/Sao_Paulo').when !== null;
 const first = (await get<Page>('/events?per_page=50')).data;
 const producer = (await Promise.all(first.map(judge))).map((e) => e.producer).find((p) => p?.endsWith(' Produções')) ?? 'Silva Produções';
 
@@ -67,12 +76,19 @@ const missed: string[] = [];
 let skipped = 0;
 for (const query of judgedQueries(producer) as JudgedQuery[]) {
   // Top mode reads no category; prices are never in the API.
-  if (aboutPrice(query) || (mode !== 'full' && query.beyondApi)) {
+  if (aboutPrice(query) || aboutDate(query) || (mode !== 'full' && query.beyondApi)) {
     skipped++;
     continue;
   }
   const filters = new URLSearchParams({ ...query.params, per_page: '3', q: query.q });
   const top = (await get<Page>(`/events?${filters}`)).data;
+  if (query.none) {
+    // Words no event has: judged good when the answer is empty.
+    judged++;
+    if (top.length === 0) good++;
+    else missed.push(query.q);
+    continue;
+  }
   const events = await Promise.all(top.map(async (e) => bySlug.get(e.slug) ?? (await judge(e))));
   let relevant: (e: Judged) => boolean;
   let k = 3;

@@ -14,6 +14,7 @@ import { findLanding, landingTitle, type Landing, type LandingKind } from '@/lib
 import { CalendarLinks } from './calendar-links';
 import { EventCard } from './event-card';
 import { Pagination } from './pagination';
+import { CategoryLinks } from './search-form';
 
 export type LandingSearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -76,6 +77,7 @@ async function LandingListing({ brand, landing, page }: { brand: Brand; landing:
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(itemListJsonLd(landingTitle(brand, landing), pageUrl, data, offset)) }} />
       <h1>{landing.heading}</h1>
+      {landing.kind === 'category' && <CategoryLinks current={landing.slug} />}
       <CalendarLinks brand={brand} path={landingFeedPath(landing)} />
       {data.length === 0 ? (
         <div className="empty">

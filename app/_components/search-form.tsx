@@ -3,6 +3,8 @@ import type { FilterOptions } from '@/lib/catalog/filters';
 import type { ListQuery } from '@/lib/catalog/query-params';
 import { RADIUS_KM } from '@/lib/catalog/search-filters';
 import type { ActiveFilter } from '@/lib/site/active-filters';
+import { currentNonce } from '@/lib/site/brand-context';
+import { categoryPath } from '@/lib/site/landing';
 import { NEAR_RADII, PRICE_CHIPS, WHEN_CHIPS } from '@/lib/site/listing-params';
 
 type Form = { quando: string; perto: string; preco: string; livre: string };
@@ -22,7 +24,8 @@ function CityOptions({ cities }: { cities: FilterOptions['cities'] }) {
  * city always in view, every other filter behind one disclosure, so that on a phone the
  * results start on the first screen.
  */
-export function SearchForm({ query, options, form, active }: { query: ListQuery; options: FilterOptions; form: Form; active: ActiveFilter[] }) {
+export async function SearchForm({ query, options, form, active }: { query: ListQuery; options: FilterOptions; form: Form; active: ActiveFilter[] }) {
+  const nonce = await currentNonce();
   const when = WHEN_CHIPS.some((c) => c.value === form.quando) ? form.quando : query.dateFrom || query.dateTo ? 'periodo' : '';
   // The filters behind the disclosure that are on (the words and the city are in view).
   const hidden = active.filter((f) => f.key !== 'q' && f.key !== 'city').length;
@@ -134,6 +137,9 @@ export function SearchForm({ query, options, form, active }: { query: ListQuery;
           </button>
         </div>
       </details>
+      {/* With JavaScript, a chip applies as soon as it is chosen (app/busca.js); a signed-in
+          person's page is rendered with a nonce, which its scripts carry. */}
+      <script src="/busca.js" defer nonce={nonce} />
     </form>
   );
 }
@@ -159,14 +165,17 @@ export function ActiveFilters({ active }: { active: ActiveFilter[] }) {
   );
 }
 
-/** Browsing by kind: one link per category, the current one marked. */
+/**
+ * Browsing by kind: one link per category to its page (the one an event page links to),
+ * the current one marked.
+ */
 export function CategoryLinks({ current }: { current: string | undefined }) {
   return (
     <nav className="category-links" aria-label="Categorias">
       <ul>
         {CATEGORIES.map((c) => (
           <li key={c.slug}>
-            <a href={`/?category=${c.slug}`} aria-current={current === c.slug ? 'page' : undefined}>
+            <a href={categoryPath(c.slug)} aria-current={current === c.slug ? 'page' : undefined}>
               {c.label}
             </a>
           </li>

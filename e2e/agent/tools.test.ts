@@ -2,7 +2,7 @@ import { ClientFactory } from '@a2a-js/sdk/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { localToday, relativeRange } from '../../lib/catalog/relative-dates';
+import { localToday, monthRange, relativeRange } from '../../lib/catalog/relative-dates';
 import { siteOnLoopback, startServerWithDefaultBrand, type RunningServer } from '../support/server';
 
 // The official SDK clients resolve the URLs the documents give them, and Node does not
@@ -148,6 +148,26 @@ describe('MCP and A2A through the official clients', () => {
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line).toMatch(/— São Paulo - SP/);
     expect(lines[0]).toMatch(/jazz/i);
+  });
+
+  test('MCP and A2A read a date in the words as the date filter, and say which typos they read', async () => {
+    const client = await mcp();
+    const january = monthRange(1, new Date(), 'America/Sao_Paulo');
+    const r = await client.callTool({ name: 'search_events', arguments: { q: 'eventos em janeiro', per_page: 50 } });
+    const found = r.structuredContent as Found;
+    expect(found.meta.total).toBeGreaterThan(0);
+    for (const e of found.data) expect(e.starts_at!.slice(0, 10) >= january.from && e.starts_at!.slice(0, 10) <= january.to, e.starts_at!).toBe(true);
+    const typos = await client.callTool({ name: 'search_events', arguments: { q: 'sambaa recfie', per_page: 5 } });
+    expect((typos.content as Array<{ text: string }>)[1]!.text).toBe('Words read with typos corrected, as "samba recife".');
+    await client.close();
+    const december = monthRange(12, new Date(), 'America/Sao_Paulo');
+    const answer = await askAgent('forró em dezembro');
+    expect(answer).toContain(`"forró em dezembro" (de ${december.from} a ${december.to})`);
+    for (const line of answer.split('\n').filter((l) => l.startsWith('- '))) {
+      const day = /— (\d{4}-\d{2}-\d{2})T/.exec(line)![1]!;
+      expect(day >= december.from && day <= december.to, line).toBe(true);
+    }
+    expect(await askAgent('sambaa recfie')).toContain('Você quis dizer: "samba recife"?');
   });
 
   test('MCP: search_events by category, free, a maximum price with fees, all ages and price order; prices in words', async () => {

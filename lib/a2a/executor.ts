@@ -11,7 +11,7 @@ import { eventCountWords, unmatchedSentence } from '../catalog/count-text';
 import { getFilterOptions } from '../catalog/filters';
 import { readNaturalRequest, setPriceFilter } from '../catalog/natural-request';
 import { parseListQuery } from '../catalog/query-params';
-import { brandTimeZone, relativeRange } from '../catalog/relative-dates';
+import { brandTimeZone, wishRange } from '../catalog/relative-dates';
 import { RADIUS_KM } from '../catalog/search-filters';
 import { formatBrl, getEventTickets } from '../catalog/tickets';
 import { toZonedRfc3339 } from '../catalog/time';
@@ -36,11 +36,12 @@ async function answer(brand: Brand, asked: string): Promise<string> {
   }
   // Dates ("neste fim de semana") and places to search around ("perto de São Paulo") are
   // filters; the rest of the request is search text.
-  const natural = readNaturalRequest(request.text, (await getFilterOptions(brand)).cities);
+  const now = new Date();
+  const natural = readNaturalRequest(request.text, (await getFilterOptions(brand)).cities, now, brandTimeZone(brand));
   const params = new URLSearchParams({ q: natural.q, per_page: '10' });
   const notes: string[] = [];
   if (natural.when) {
-    const range = relativeRange(natural.when, new Date(), brandTimeZone(brand));
+    const range = wishRange(natural.when, now, brandTimeZone(brand));
     params.set('date_from', range.from);
     params.set('date_to', range.to);
     notes.push(range.from === range.to ? `em ${range.from}` : `de ${range.from} a ${range.to}`);
@@ -54,7 +55,9 @@ async function answer(brand: Brand, asked: string): Promise<string> {
     notes.push('free' in natural.price ? 'grátis' : `até ${formatBrl(natural.price.maxBrl * 100)} com taxas`);
   }
   const filters = notes.length > 0 ? ` (${notes.join(', ')})` : '';
-  const { list: result, unmatched } = await searchEvents(brand, parseListQuery(params, { prices: true }));
+  const { list: result, unmatched, corrected } = await searchEvents(brand, parseListQuery(params, { prices: true }));
+  // Words read as others (typos) are said, as the site says them.
+  const guess = corrected ? [paragraph(text(`Você quis dizer: "${corrected}"?`))] : [];
   if (result.data.length === 0) return markdownInline(`Nenhum evento encontrado para "${request.text}"${filters}.`) + '\n';
   const ids = result.data.map((e) => e.id);
   const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
@@ -74,6 +77,7 @@ async function answer(brand: Brand, asked: string): Promise<string> {
   return serializeMarkdown({
     type: 'root',
     children: [
+      ...guess,
       ...(unmatched ? [paragraph(text(unmatchedSentence(unmatched)))] : []),
       paragraph(text(`${eventCountWords(result.meta)} para "${request.text}"${filters} (mostrando ${result.data.length}):`)),
       list(items),

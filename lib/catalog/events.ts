@@ -7,7 +7,7 @@ import type { EventDetail, EventList } from './public-schema';
 import { maxOffset, type ListQuery } from './query-params';
 import { isSlug } from './record';
 import { RADIUS_KM } from './search-filters';
-import { searchTerms } from './search-sql';
+import { correctedText, searchTerms } from './search-sql';
 import { snapshot } from './snapshot-cache';
 
 // The catalog's queries: a listing page, one event, the catalog's state. The statements
@@ -16,9 +16,10 @@ import { snapshot } from './snapshot-cache';
 /**
  * A listing page and what the search made of the words: `unmatched` lists the words
  * (as typed) that no event matches all together, when the search has several and the
- * page shows events that match some of them; null otherwise.
+ * page shows events that match some of them; null otherwise. `corrected` is the search
+ * text with the words read as typos replaced ("sambaa recfie" → "samba recife"), or null.
  */
-export type SearchResult = { list: EventList; unmatched: string[] | null };
+export type SearchResult = { list: EventList; unmatched: string[] | null; corrected: string | null };
 
 /**
  * One page of the brand's events that have not ended. Without a search term they come
@@ -56,7 +57,7 @@ export async function querySearch(brand: Brand, query: ListQuery, now: Date, on?
       data: rows.map((r) => toPublicListItem(brand, r)),
       meta: pageMeta(total, countCap(query.perPage, search), deepest, query),
     };
-    return { list, unmatched: rows[0]?.complete === false ? terms.map((t) => t.label) : null };
+    return { list, unmatched: rows[0]?.complete === false ? terms.map((t) => (t.kind === 'text' && t.corrected) || t.label) : null, corrected: query.q ? correctedText(query.q, terms) : null };
   });
 }
 

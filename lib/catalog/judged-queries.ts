@@ -1,6 +1,8 @@
 // The judged query set: natural searches in Portuguese and English over the demo catalog,
 // each with a predicate that says which events are relevant. The relevance test and the
 // scale benchmark read it.
+import { readDateWords } from './natural-request';
+import { DEFAULT_BRAND_TIME_ZONE, localToday, wishRange } from './relative-dates';
 import { fold } from './search-terms';
 
 /**
@@ -16,15 +18,24 @@ export type Judged = {
   online: boolean;
   category: string | null;
   lowest: number | null;
+  /** The calendar day it starts on, in its own time zone (YYYY-MM-DD), or null. */
+  day: string | null;
 };
 type Predicate = (e: Judged) => boolean;
 
 /** An event of a list as the rules read it, with what a list item does not carry. */
 export const judgedEvent = (
-  item: { name: string; is_online: boolean; location: { name: string | null; city: string | null; state_abbr: string | null } | null },
+  item: {
+    name: string;
+    is_online: boolean;
+    location: { name: string | null; city: string | null; state_abbr: string | null } | null;
+    starts_at: string | null;
+    timezone: string | null;
+  },
   more: Pick<Judged, 'producer' | 'category' | 'lowest'>,
 ): Judged => ({
   name: item.name,
+  day: item.starts_at ? localToday(new Date(item.starts_at), item.timezone ?? 'UTC') : null,
   city: item.location?.city ?? null,
   state_abbr: item.location?.state_abbr ?? null,
   venue: item.location?.name ?? null,
@@ -44,6 +55,13 @@ const online: Predicate = (e) => e.online;
 const category = (slug: string): Predicate => (e) => e.category === slug;
 const upTo = (brl: number): Predicate => (e) => e.lowest !== null && e.lowest <= brl * 100;
 const or = (...ps: Predicate[]): Predicate => (e) => ps.some((p) => p(e));
+/** Starts on the days the date words of `q` name, read as the site, MCP and A2A read them. */
+const saidDays = (q: string, timeZone: string): Predicate => {
+  const { when } = readDateWords(fold(q), new Date(), timeZone);
+  if (!when) throw new Error(`no date in "${q}"`);
+  const range = wishRange(when, new Date(), timeZone);
+  return (e) => e.day !== null && e.day >= range.from && e.day <= range.to;
+};
 
 /**
  * A judgement: the events that meet every predicate are relevant; when no event of the
@@ -58,17 +76,26 @@ export type JudgedQuery = {
   params?: Record<string, string>;
   /** Judged on what the API does not show (category, price): the site, MCP and A2A only. */
   beyondApi?: boolean;
+  /** Words with typos: the search reads them as these ("você quis dizer"). */
+  corrected?: string;
+  /** No event can match: the answer is empty, and says so. */
+  none?: boolean;
 };
 
 export function relevantSet(query: JudgedQuery, events: Judged[]): Set<Judged> {
+  if (query.none) return new Set();
   const eligible = events.filter((e) => (query.filters ?? []).every((p) => p(e)));
   if (query.all.length === 0) return new Set(eligible);
   const every = eligible.filter((e) => query.all.every((p) => p(e)));
   return new Set(every.length > 0 ? every : eligible.filter((e) => query.all.some((p) => p(e))));
 }
 
-/** The queries; `producerName` is a producer of the brand, for the producer queries. */
-export function judgedQueries(producerName: string): JudgedQuery[] {
+/**
+ * The queries; `producerName` is a producer of the brand, for the producer queries;
+ * dates in words are the brand's (`timeZone`) days from now.
+ */
+export function judgedQueries(producerName: string, timeZone = DEFAULT_BRAND_TIME_ZONE): JudgedQuery[] {
+  const on = (q: string) => saidDays(q, timeZone);
   const surname = producerName.split(' ')[0]!;
   const stand = name('stand');
   return [
@@ -157,5 +184,22 @@ export function judgedQueries(producerName: string): JudgedQuery[] {
     { q: 'shows de graça em são paulo', all: [city('São Paulo')], filters: [upTo(0)], beyondApi: true },
     { q: 'teatro até 50 reais', all: [or(venue('teatro'), category('teatro'))], filters: [upTo(50)], beyondApi: true },
     { q: 'samba até R$ 100', all: [name('samba')], filters: [upTo(100)], beyondApi: true },
+    // Dates in words: read as the date filter by the site, MCP and A2A (readDateWords).
+    { q: 'forró neste fim de semana', all: [name('forro')], filters: [on('neste fim de semana')], beyondApi: true },
+    { q: 'eventos este fim de semana', all: [], filters: [on('este fim de semana')], beyondApi: true },
+    { q: 'stand up em são paulo sábado', all: [category('stand-up'), city('São Paulo')], filters: [on('sábado')], beyondApi: true },
+    { q: 'shows hoje', all: [], filters: [on('hoje')], beyondApi: true },
+    { q: 'samba amanhã', all: [name('samba')], filters: [on('amanhã')], beyondApi: true },
+    { q: 'forró em dezembro', all: [name('forro')], filters: [on('em dezembro')], beyondApi: true },
+    { q: 'teatro em janeiro', all: [or(venue('teatro'), category('teatro'))], filters: [on('em janeiro')], beyondApi: true },
+    { q: 'jazz dia 12', all: [name('jazz')], filters: [on('dia 12')], beyondApi: true },
+    { q: 'shows grátis no domingo', all: [], filters: [upTo(0), on('no domingo')], beyondApi: true },
+    // Typos: the search reads the nearest words and says which ("Você quis dizer").
+    { q: 'sambaa recfie', all: [name('samba'), city('Recife')], corrected: 'samba recife' },
+    { q: 'forro recfie', all: [name('forro'), city('Recife')], corrected: 'forro recife' },
+    { q: 'sertanjeo em goiania', all: [name('sertanejo'), city('Goiânia')], corrected: 'sertanejo em goiania' },
+    // Words no event has: an empty answer (the site then offers what would find events).
+    { q: 'zumbalanga quântica', all: [], none: true },
+    { q: 'xilofonia subaquática', all: [], none: true },
   ];
 }

@@ -1,17 +1,86 @@
 import type { FilterOptions } from './filters';
-import type { RelativeDay } from './relative-dates';
+import { localToday, monthRange, nextDate, nextWeekday, relativeRange, type DateWish, type RelativeDay } from './relative-dates';
 import { fold } from './search-terms';
 
 // A request in people's words ("forró em Recife neste fim de semana", "jazz perto de São
-// Paulo") read into a search text and the filters it names: a relative date and a city to
-// search around. What is not a filter stays search text.
+// Paulo", "samba até 100 reais") read into a search text and the filters it names: a
+// date, a city to search around, a price. What is not a filter stays search text. The
+// site, MCP and A2A all read words here.
 
-const DATE_PHRASES: ReadonlyArray<[RelativeDay, RegExp]> = [
+const RELATIVE_PHRASES: ReadonlyArray<[RelativeDay, RegExp]> = [
   ['this_weekend', /\b(?:(?:n?est[ea]|nesse|no|neste|this|on the)\s+)?(?:fim de semana|final de semana|fds|weekend)\b/],
   ['next_7_days', /\b(?:(?:n?os\s+)?proximos\s+(?:7|sete)\s+dias|(?:n?esta|nessa)\s+semana|(?:the\s+)?next\s+(?:7|seven)\s+days|this\s+week)\b/],
   ['tomorrow', /\b(?:amanha|tomorrow)(?:\s+(?:a noite|night))?\b/],
   ['today', /\b(?:hoje(?:\s+a\s+noite)?|today|tonight)\b/],
 ];
+
+const MONTHS = 'janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro';
+const MONTHS_EN = 'january|february|march|april|may|june|july|august|september|october|november|december';
+const monthNumber = (name: string) => {
+  const i = MONTHS.split('|').indexOf(name);
+  return (i >= 0 ? i : MONTHS_EN.split('|').indexOf(name)) + 1;
+};
+const WEEKDAYS = ['domingo', 'segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado'];
+const WEEKDAYS_EN = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+// "até 20 de dezembro", "no dia 12 de dezembro", "12 de dezembro": one day, or up to it.
+const DAY_OF_MONTH = new RegExp(`\\b(ate\\s+(?:o\\s+)?)?(?:(?:n?o\\s+)?dia\\s+)?(\\d{1,2})\\s+de\\s+(${MONTHS})\\b`);
+// "dia 12", "no dia 12": the coming 12th.
+const DAY = /\b(ate\s+(?:o\s+)?)?(?:n?o\s+)?dia\s+(\d{1,2})\b/;
+// "em dezembro", "no mês de dezembro", "in december": the coming month.
+const MONTH = new RegExp(`\\b(?:em|durante|no mes de|para|pra|in|during)\\s+(${MONTHS}|${MONTHS_EN})\\b`);
+// "sábado", "no sábado", "nesta sexta-feira", "on saturday": the coming one, today included.
+const WEEKDAY = new RegExp(
+  `\\b(?:(?:n?[oa]|n?est[ea]|nesse|nessa|proxim[oa]|this|on|next)\\s+)?(${WEEKDAYS.join('|')}|${WEEKDAYS_EN.join('|')})(?:(?:-|\\s)feira)?\\b`,
+);
+
+const cut = (text: string, match: RegExpExecArray) => `${text.slice(0, match.index)} ${text.slice(match.index + match[0].length)}`;
+
+/**
+ * A date in the words of a request (folded), and the request without it: "hoje",
+ * "amanhã", "este fim de semana", "próximos 7 dias", a weekday ("sábado"), a day
+ * ("dia 12", "12 de dezembro", "até 20 de dezembro"), a month ("em dezembro"). The
+ * first one found is the filter; days and months are the coming ones in `timeZone`.
+ */
+export function readDateWords(folded: string, now: Date, timeZone: string): { rest: string; when: DateWish | null } {
+  const text = ` ${folded} `;
+  const done = (match: RegExpExecArray, when: DateWish | null) =>
+    when ? { rest: cut(text, match).replace(/\s+/g, ' ').trim(), when } : { rest: folded.trim(), when: null };
+  for (const [day, pattern] of RELATIVE_PHRASES) {
+    const m = pattern.exec(text);
+    if (m) return done(m, { day });
+  }
+  const upTo = (until: string | undefined, date: string | null): DateWish | null =>
+    date === null ? null : until ? { from: localToday(now, timeZone), to: date } : { from: date, to: date };
+  const dm = DAY_OF_MONTH.exec(text);
+  if (dm) return done(dm, upTo(dm[1], nextDate(Number(dm[2]), monthNumber(dm[3]!), now, timeZone)));
+  const d = DAY.exec(text);
+  if (d) return done(d, upTo(d[1], nextDate(Number(d[2]), null, now, timeZone)));
+  const m = MONTH.exec(text);
+  if (m) return done(m, monthRange(monthNumber(m[1]!), now, timeZone));
+  const w = WEEKDAY.exec(text);
+  if (w) {
+    const i = Math.max(WEEKDAYS.indexOf(w[1]!), WEEKDAYS_EN.indexOf(w[1]!));
+    const date = nextWeekday(i, now, timeZone);
+    return done(w, { from: date, to: date });
+  }
+  return { rest: folded.trim(), when: null };
+}
+
+/**
+ * A date said in `q` ("neste fim de semana", "sábado", "em dezembro") becomes the
+ * catalog's date filter (date_from, date_to) and leaves `q`; returns what was read.
+ */
+export function dateWordsToFilter(params: URLSearchParams, now: Date, timeZone: string): { from: string; to: string } | null {
+  const q = params.get('q');
+  const said = q ? readDateWords(fold(q), now, timeZone) : null;
+  if (!said?.when) return null;
+  const range = 'day' in said.when ? relativeRange(said.when.day, now, timeZone) : said.when;
+  params.set('q', said.rest);
+  params.set('date_from', range.from);
+  params.set('date_to', range.to);
+  return range;
+}
 
 const NEAR = /\b(?:perto\s+d[eoa]s?|proximo\s+(?:a|de|do|da)|nos arredores de|near|around|close to|nearby)\s+(.+)$/;
 
@@ -20,7 +89,7 @@ export type PriceWish = { free: true } | { maxBrl: number };
 
 export type NaturalRequest = {
   q: string;
-  when: RelativeDay | null;
+  when: DateWish | null;
   nearCity: { city: string; lat: number; lng: number } | null;
   price: PriceWish | null;
 };
@@ -63,15 +132,10 @@ export function priceWordsToFilter(params: URLSearchParams): void {
   setPriceFilter(params, said.price);
 }
 
-export function readNaturalRequest(text: string, cities: FilterOptions['cities']): NaturalRequest {
-  let rest = ` ${fold(text).replace(/\s+/g, ' ')} `;
-  let when: RelativeDay | null = null;
-  for (const [day, pattern] of DATE_PHRASES) {
-    if (when === null && pattern.test(rest)) {
-      when = day;
-      rest = rest.replace(pattern, ' ');
-    }
-  }
+export function readNaturalRequest(text: string, cities: FilterOptions['cities'], now: Date, timeZone: string): NaturalRequest {
+  const dated = readDateWords(fold(text).replace(/\s+/g, ' '), now, timeZone);
+  const when = dated.when;
+  let rest = ` ${dated.rest} `;
   let nearCity: NaturalRequest['nearCity'] = null;
   const near = NEAR.exec(rest);
   if (near) {

@@ -15,7 +15,7 @@ import { snapshot } from './snapshot-cache';
  * database), the catalog's words it begins when it is the last one (at most
  * COMPLETIONS, shortest first), and those one typo away.
  */
-export type ResolvedText = { kind: 'text'; spellings: string[]; label: string };
+export type ResolvedText = { kind: 'text'; spellings: string[]; label: string; corrected?: string };
 
 /** The most catalog words a typed prefix stands for. */
 export const COMPLETIONS = 16;
@@ -96,8 +96,25 @@ export async function resolveTerms(db: Queryable, terms: Term[]): Promise<Resolv
     if (t.kind !== 'text') return [t];
     const { word, completions, typos } = words[n++]!;
     if (!word) return [];
-    return [{ kind: 'text', spellings: [...new Set([word, ...completions, ...typos.slice(0, 4)])], label: t.word }];
+    const spellings = [...new Set([word, ...completions, ...typos.slice(0, 4)])];
+    // A word the catalog does not hold, read as the nearest one it does: "recfie" as "recife".
+    return [{ kind: 'text', spellings, label: t.word, ...(typos[0] ? { corrected: typos[0] } : {}) }];
   });
+}
+
+/**
+ * The search text with each word read as another one (a typo) replaced by it: "sambaa
+ * recfie" is "samba recife"; null when no word was corrected.
+ */
+export function correctedText(q: string, terms: ResolvedTerm[]): string | null {
+  const fixes = new Map<string, string>();
+  for (const t of terms) if (t.kind === 'text' && t.corrected) fixes.set(fold(t.label), t.corrected);
+  if (fixes.size === 0) return null;
+  return q
+    .trim()
+    .split(/\s+/)
+    .map((w) => fixes.get(fold(w).replace(/[^\p{L}\p{N}]/gu, '')) ?? w)
+    .join(' ');
 }
 
 /** Candidates of a typo search, nearest first. */

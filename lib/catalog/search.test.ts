@@ -4,10 +4,11 @@ import type { Brand } from '../brand/schema';
 import { startCatalog } from '../startup/catalog';
 import { getCardPrices } from './card-prices';
 import { getEventFacts } from './event-facts';
-import { getEvent, listEvents } from './events';
+import { getEvent, listEvents, searchEvents } from './events';
 import { judgedEvent, judgedQueries, relevantSet, type Judged, type JudgedQuery } from './judged-queries';
-import { priceWordsToFilter } from './natural-request';
+import { dateWordsToFilter, priceWordsToFilter } from './natural-request';
 import { parseListQuery } from './query-params';
+import { brandTimeZone } from './relative-dates';
 
 // The judged query set on the process-wide demo catalog (720 events, three brands): for
 // every query that has relevant events, the top 3 results are all relevant (or all the
@@ -41,16 +42,17 @@ async function loadCatalog(brand: Brand): Promise<Catalog> {
 }
 
 /**
- * A judged query as the site asks it: its filters, and prices in its words read as
- * filters; queries within the API's reach are asked as the API would.
+ * A judged query as the site asks it: its filters, and dates and prices in its words read
+ * as filters; queries within the API's reach are asked as the API would.
  */
-function judgedRequest(query: JudgedQuery) {
+function judgedRequest(query: JudgedQuery, brand: Brand) {
   const params = new URLSearchParams({ ...query.params, per_page: '3' });
   if (!query.beyondApi) {
     params.set('q', query.q);
     return parseListQuery(params);
   }
   params.set('q', query.q);
+  dateWordsToFilter(params, new Date(), brandTimeZone(brand));
   priceWordsToFilter(params);
   return parseListQuery(params, { prices: true });
 }
@@ -68,6 +70,29 @@ describe('the judged query set', () => {
     expect(all.filter((q) => q.params?.category).length).toBeGreaterThanOrEqual(3);
     expect(all.filter((q) => q.params?.city && !q.q).length).toBeGreaterThanOrEqual(2);
     expect(all.filter((q) => q.params?.free || q.params?.price_max || /gr[aá]tis|gra[cç]a|at[eé] /.test(q.q)).length).toBeGreaterThanOrEqual(8);
+    expect(all.filter((q) => /hoje|amanh[aã]|s[aá]bado|domingo|fim de semana|dezembro|janeiro|dia \d/.test(q.q)).length).toBeGreaterThanOrEqual(8);
+    expect(all.filter((q) => q.corrected).length).toBeGreaterThanOrEqual(3);
+    expect(all.filter((q) => q.none).length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('words with typos are read as the nearest ones, and the search says which ("você quis dizer")', async () => {
+    for (const c of catalogs) {
+      for (const query of judgedQueries(c.producer).filter((q) => q.corrected)) {
+        const r = await searchEvents(c.brand, parseListQuery(new URLSearchParams({ q: query.q })));
+        expect(r.corrected, `${c.brand.id} "${query.q}"`).toBe(query.corrected);
+      }
+      // Words spelled as the catalog has them are not "corrected".
+      expect((await searchEvents(c.brand, parseListQuery(new URLSearchParams({ q: 'samba recife' })))).corrected).toBeNull();
+    }
+  });
+
+  test('words no event has: an empty answer', async () => {
+    for (const c of catalogs) {
+      for (const query of judgedQueries(c.producer).filter((q) => q.none)) {
+        const r = await listEvents(c.brand, judgedRequest(query, c.brand));
+        expect(r.data, `${c.brand.id} "${query.q}"`).toEqual([]);
+      }
+    }
   });
 
   test('top 3 all relevant for every query with relevant events; none empty', async () => {
@@ -76,11 +101,11 @@ describe('the judged query set', () => {
     let good = 0;
     let empty = 0;
     for (const c of catalogs) {
-      for (const query of judgedQueries(c.producer)) {
+      for (const query of judgedQueries(c.producer, brandTimeZone(c.brand))) {
         const relevant = relevantSet(query, c.events);
         if (relevant.size === 0) continue;
         judged++;
-        const r = await listEvents(c.brand, judgedRequest(query));
+        const r = await listEvents(c.brand, judgedRequest(query, c.brand));
         if (r.data.length === 0) empty++;
         const top = r.data.map((e) => c.bySlug.get(e.slug)!);
         const k = Math.min(3, relevant.size);

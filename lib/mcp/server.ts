@@ -9,7 +9,7 @@ import { brandTimeZone, localToday, RELATIVE_DAYS, relativeRange, type RelativeD
 import { CATEGORIES, CATEGORY_SLUGS, EVENT_STATUS_LABELS } from '../catalog/categories';
 import { getCardPrices } from '../catalog/card-prices';
 import { getEventFacts, getOneEventFacts } from '../catalog/event-facts';
-import { priceWordsToFilter, setPriceFilter } from '../catalog/natural-request';
+import { dateWordsToFilter, priceWordsToFilter, setPriceFilter } from '../catalog/natural-request';
 import { MAX_PRICE_BRL, RADIUS_KM, readSearchFilters, SORTS_WITH_PRICE } from '../catalog/search-filters';
 import { formatBrl, getEventTickets } from '../catalog/tickets';
 import { CatalogUnavailableError } from '../catalog/errors';
@@ -55,7 +55,7 @@ const searchInput = (today: string, timeZone: string) => ({
     .max(200)
     .optional()
     .describe(
-      'What to look for, in plain words (Portuguese or English): artist, genre, event name, producer, venue, city or state ("forró em Recife", "jazz sp", "stand up"). Accents, case, stop words and one typo per long word do not matter; events matching more words rank first.',
+      'What to look for, in plain words (Portuguese or English): artist, genre, event name, producer, venue, city or state ("forró em Recife", "jazz sp", "stand up"). Accents, case, stop words and one typo per long word do not matter; events matching more words rank first. A date in the words ("hoje", "sábado", "este fim de semana", "em dezembro", "dia 12") and a price ("grátis", "até 50 reais") are read as filters and leave the words, unless when/date_from/date_to or free/max_price are given.',
     ),
   city: z.string().max(120).optional().describe('City, exact but accent- and case-insensitive'),
   state: z.string().max(2).optional().describe('State abbreviation, two letters'),
@@ -200,7 +200,8 @@ function toolHandlers(brand: Brand): Record<ToolName, (args: Arguments) => Promi
         const range = relativeRange(when, new Date(), brandTimeZone(brand));
         params.set('date_from', range.from);
         params.set('date_to', range.to);
-      }
+        // A date in the words ("sábado", "em dezembro") is a filter, unless one is given.
+      } else if (!params.has('date_from') && !params.has('date_to')) dateWordsToFilter(params, new Date(), brandTimeZone(brand));
       if (near) params.set('near', `${near.latitude},${near.longitude}`);
       else if (nearCity) {
         const center = cityCenter(await getFilterOptions(brand), nearCity);
@@ -209,10 +210,13 @@ function toolHandlers(brand: Brand): Record<ToolName, (args: Arguments) => Promi
       }
       const { error } = readSearchFilters(params, { prices: true });
       if (error) return failure(`${error.code}: ${error.detail}`);
-      const { list: result, unmatched } = await searchEvents(brand, parseListQuery(params, { prices: true }));
-      // Said beside the JSON, which stays the API's shape: the words no event has together,
-      // then what the API does not show, event by event.
-      const notes = unmatched ? [`No event matches all of ${unmatched.map((w) => `"${w}"`).join(', ')} together: these events match some of them.`] : [];
+      const { list: result, unmatched, corrected } = await searchEvents(brand, parseListQuery(params, { prices: true }));
+      // Said beside the JSON, which stays the API's shape: the words read as typos, the
+      // words no event has together, then what the API does not show, event by event.
+      const notes = [
+        ...(corrected ? [`Words read with typos corrected, as "${corrected}".`] : []),
+        ...(unmatched ? [`No event matches all of ${unmatched.map((w) => `"${w}"`).join(', ')} together: these events match some of them.`] : []),
+      ];
       const ids = result.data.map((e) => e.id);
       const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
       if (result.data.length > 0) {

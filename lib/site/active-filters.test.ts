@@ -22,16 +22,21 @@ describe('activeFilters', () => {
     expect(chips('quando=fim-de-semana')).toEqual([{ key: 'quando', label: 'Este fim de semana', href: '/' }]);
     expect(chips('quando=periodo&date_from=2026-12-01&date_to=2026-12-07&city=Recife')[1]).toEqual({
       key: 'quando',
-      label: 'De 2026-12-01 até 2026-12-07',
+      label: '1 de dez. a 7 de dez.',
       href: '/?city=Recife',
     });
+    expect(chips('quando=periodo&date_from=2026-12-01&date_to=2026-12-31')[0]!.label).toBe('Dezembro de 2026');
+    expect(chips('quando=periodo&date_from=2026-11-28&date_to=2026-11-28')[0]!.label).toBe('sáb., 28 de nov.');
+    expect(chips('quando=periodo&date_from=2026-11-31')).toEqual([]);
+    expect(chips('quando=periodo&date_from=2026-13-45')).toEqual([]);
   });
 
   test('names come from the catalog; unknown values are no chip', () => {
     expect(chips('organization=silva-producoes', 'Silva Produções')[0]!.label).toBe('Produtor: Silva Produções');
     expect(chips('organization=silva-producoes')[0]!.label).toBe('Produtor: silva-producoes');
     expect(chips('state=pe')[0]!.label).toBe('Estado: PE');
-    expect(chips('category=opera&preco=7&sort=sideways&livre=yes&state=xyz')).toEqual([]);
+    expect(chips('category=opera&preco=sete&sort=sideways&livre=yes&state=xyz')).toEqual([]);
+    expect(chips('preco=80')[0]!.label).toBe('Até R$ 80');
     expect(chips('preco=gratis')[0]!.label).toBe('Grátis');
   });
 });

@@ -1,5 +1,5 @@
 import { categoryBySlug } from '../catalog/categories';
-import { PRICE_CHIPS, WHEN_CHIPS } from './listing-params';
+import { isPriceChoice, WHEN_CHIPS } from './listing-params';
 
 // The filters a listing has on, as removable chips above its results: each one a plain
 // link to the same listing without it (and back to its first page).
@@ -29,6 +29,29 @@ function hrefWithout(params: URLSearchParams, fields: string[]): string {
   return qs ? `/?${qs}` : '/';
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = (value: string): string | null => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return DAY.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : null;
+};
+const format = (value: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', ...options }).format(new Date(`${value}T00:00:00Z`));
+/** "sáb., 28 de nov." */
+const dayLabel = (value: string) => format(value, { weekday: 'short', day: 'numeric', month: 'short' });
+const lastOfMonth = (value: string) => {
+  const d = new Date(`${value}T00:00:00Z`);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+};
+
+/** A period in words: one day, a whole month ("Dezembro de 2026"), or "28 de nov. a 3 de dez.". */
+function periodLabel(from: string, to: string): string {
+  if (from === to) return dayLabel(from);
+  if (from.endsWith('-01') && to === lastOfMonth(from)) {
+    const month = format(from, { month: 'long', year: 'numeric' });
+    return month.charAt(0).toUpperCase() + month.slice(1);
+  }
+  return `${format(from, { day: 'numeric', month: 'short' })} a ${format(to, { day: 'numeric', month: 'short' })}`;
+}
+
 function labelOf(key: string, params: URLSearchParams, organizerName: string | null): string | null {
   const v = (name: string) => params.get(name)?.trim() ?? '';
   switch (key) {
@@ -49,14 +72,14 @@ function labelOf(key: string, params: URLSearchParams, organizerName: string | n
     case 'quando': {
       const chip = WHEN_CHIPS.find((c) => c.value === v('quando') && c.day);
       if (chip) return chip.label;
-      const [from, to] = [v('date_from'), v('date_to')];
-      if (from && to) return `De ${from} até ${to}`;
-      if (from) return `A partir de ${from}`;
-      if (to) return `Até ${to}`;
+      const [from, to] = [day(v('date_from')), day(v('date_to'))];
+      if (from && to) return periodLabel(from, to);
+      if (from) return `A partir de ${dayLabel(from)}`;
+      if (to) return `Até ${dayLabel(to)}`;
       return null;
     }
     case 'preco':
-      return PRICE_CHIPS.find((c) => c.value && c.value === v('preco'))?.label ?? null;
+      return !isPriceChoice(v('preco')) ? null : v('preco') === 'gratis' ? 'Grátis' : `Até R$ ${v('preco')}`;
     case 'livre':
       return v('livre') === '1' ? 'Livre para todos' : null;
     case 'sort':

@@ -5,6 +5,7 @@ import { selfRequest } from '../http/self-request';
 import { metrics } from '../observability/metrics';
 import { inSpan } from '../observability/tracing';
 import { hashedPageCsp } from './security-headers';
+import { withInlineStylesheets, withoutClientRuntime } from './static-page';
 
 // Public pages (the listing, event pages, the 404 page) are the same bytes for everyone
 // within a snapshot window: rendered once per window by the proxy's own request to this
@@ -44,6 +45,19 @@ export function publicPageCacheControl(): string {
   return `public, max-age=0, s-maxage=${windowS}, stale-while-revalidate=${windowS * 10}`;
 }
 
+// The framework's stylesheets, by path: their names change with their content.
+const stylesheets = new Map<string, string>();
+
+/** A stylesheet of the build, read once through this server; null when it does not answer 200. */
+async function stylesheet(path: string, host: string): Promise<string | null> {
+  const held = stylesheets.get(path);
+  if (held !== undefined) return held;
+  const reply = await selfRequest(path, host).catch(() => null);
+  if (reply?.status !== 200 || stylesheets.size > 64) return reply?.status === 200 ? reply.body : null;
+  stylesheets.set(path, reply.body);
+  return reply.body;
+}
+
 /** Renders one page through this server, as the proxy's own request (no budget, no cache), with its CSP. */
 export async function renderPage(path: string, host: string, status?: number): Promise<StoredPage> {
   const end = metrics().renders.startTimer();
@@ -55,9 +69,11 @@ export async function renderPage(path: string, host: string, status?: number): P
     if (v) headers[name] = Array.isArray(v) ? v.join(', ') : v;
   }
   const finalStatus = status ?? reply.status;
-  headers['content-security-policy'] = hashedPageCsp(reply.body);
+  // A public page needs no client runtime, and its stylesheet goes inside (static-page.ts).
+  const body = /^text\/html\b/i.test(headers['content-type'] ?? '') ? await withInlineStylesheets(withoutClientRuntime(reply.body), (p) => stylesheet(p, host)) : reply.body;
+  headers['content-security-policy'] = hashedPageCsp(body);
   headers['cache-control'] = KEPT_STATUSES.has(finalStatus) ? publicPageCacheControl() : 'no-store';
-  return { status: finalStatus, body: reply.body, headers };
+  return { status: finalStatus, body, headers };
 }
 
 /** A stored page as this request's response, with the proxy's own headers (Link) on top. */
