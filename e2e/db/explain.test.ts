@@ -115,7 +115,7 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     }
     expect(await searchTerms(db, brand, 'forro recfie')).toEqual([
       { kind: 'text', spellings: ['forro'], label: 'forro' },
-      { kind: 'text', spellings: ['recfie', 'recife'], label: 'recfie' },
+      { kind: 'text', spellings: ['recfie', 'recife'], label: 'recfie', corrected: 'recife' },
     ]);
   });
 

@@ -52,7 +52,7 @@ describe('readDateWords: one reader of dates in words, for the site, MCP and A2A
   });
 
   test('readNaturalRequest (A2A): a date, a city to search around and a price from one request', () => {
-    const cities = [{ city: 'Recife', state: 'PE', lat: -8.05, lng: -34.9 }];
+    const cities = [{ city: 'Recife', state: 'PE', lat: -8.05, lng: -34.9, events: 12 }];
     expect(readNaturalRequest('forró perto de Recife sábado até 100 reais', cities, NOW, ZONE)).toEqual({
       q: 'forro',
       when: { from: '2026-11-28', to: '2026-11-28' },
