@@ -50,7 +50,7 @@ export async function SearchForm({ query, options, form, active }: { query: List
         </button>
       </div>
       <details className="more-filters">
-        <summary>{hidden > 0 ? `Filtros (${hidden} ativos)` : 'Filtros'}</summary>
+        <summary>{hidden > 0 ? `Filtros (${hidden} ${hidden === 1 ? 'ativo' : 'ativos'})` : 'Filtros'}</summary>
         <div className="filters-grid">
           <fieldset className="chips">
             <legend>Categoria</legend>
