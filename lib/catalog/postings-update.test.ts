@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, postgresReachable } from '../../e2e/support/postgres';
+import { catalogBackends } from '../../e2e/support/catalog-backends';
 import { demoRegistry } from '../brand/registry';
 import { migrate } from '../db/migrate';
-import { openPglite } from '../db/pglite';
-import { openPostgres } from '../db/postgres';
 import type { Db } from '../db/types';
 import { generateDemo } from './demo';
 import { importLines } from './import';
@@ -13,24 +11,8 @@ const brands = demoRegistry(3000).brands;
 const brandIds = new Set(brands.map((b) => b.id));
 const records = [...generateDemo({ brands, events: 60, anchor: new Date('2026-11-23T00:00:00Z') })] as unknown as EventRecord[];
 const lines = (rs: unknown[]) => rs.map((r) => JSON.stringify(r));
-const postgres = await postgresReachable();
 
-type Backend = { name: string; open: () => Promise<{ db: Db; close: () => Promise<void> }> };
-const backends: Backend[] = [
-  { name: 'PGlite', open: async () => { const db = await openPglite(); return { db, close: () => db.close() }; } },
-  ...(postgres || process.env.CI === 'true'
-    ? [
-        {
-          name: 'PostgreSQL',
-          open: async () => {
-            const created = await createTestDatabase('catalog_postings_update');
-            const db = openPostgres(created.url, 30_000, 2);
-            return { db, close: async () => (await db.close(), await created.drop()) };
-          },
-        },
-      ]
-    : []),
-];
+const backends = await catalogBackends('catalog_postings_update');
 
 // The postings an update leaves are exactly those the events' keys give, whatever changed:
 // the trigger rewrites only the entries that differ, and this compares with a full rebuild.

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, postgresReachable } from '../../e2e/support/postgres';
+import { catalogBackends } from '../../e2e/support/catalog-backends';
 import { demoRegistry } from '../brand/registry';
 import { migrate } from '../db/migrate';
-import { openPglite } from '../db/pglite';
-import { openPostgres } from '../db/postgres';
 import type { Db } from '../db/types';
 import { generateDemo } from './demo';
 import { querySearch, queryEvents } from './events';
@@ -21,30 +19,8 @@ const anchor = new Date('2026-11-23T00:00:00Z');
 const records = [...generateDemo({ brands, events: 60, anchor })] as unknown as EventRecord[];
 const lines = (rs: unknown[]) => rs.map((r) => JSON.stringify(r));
 const withdrawal = (r: EventRecord) => JSON.stringify({ brand: r.brand, slug: r.slug, withdrawn: true });
-const postgres = await postgresReachable();
 
-type Backend = { name: string; open: () => Promise<{ db: Db; close: () => Promise<void> }> };
-const backends: Backend[] = [
-  {
-    name: 'PGlite',
-    open: async () => {
-      const db = await openPglite();
-      return { db, close: () => db.close() };
-    },
-  },
-  ...(postgres || process.env.CI === 'true'
-    ? [
-        {
-          name: 'PostgreSQL',
-          open: async () => {
-            const created = await createTestDatabase('catalog_withdrawals');
-            const db = openPostgres(created.url, 30_000, 4);
-            return { db, close: async () => (await db.close(), await created.drop()) };
-          },
-        },
-      ]
-    : []),
-];
+const backends = await catalogBackends('catalog_withdrawals', 4);
 
 describe.each(backends)('withdrawing events ($name)', ({ open }) => {
   let db: Db;
