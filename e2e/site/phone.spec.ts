@@ -68,6 +68,8 @@ test('dates and prices said in the words are chips that remove them; a chip appl
   await expect(page.getByLabel('Buscar', { exact: true })).toHaveValue('shows');
   await page.getByRole('link', { name: 'Remover filtro: Este fim de semana' }).click();
   await expect(chips).toHaveText(['“shows”', 'Grátis']);
+  // The chips show as soon as the new page is parsed; its deferred script runs before its load event.
+  await page.waitForLoadState('load');
   // With JavaScript, choosing a chip applies it: no "Aplicar filtros" press.
   await page.locator('details.more-filters summary').click();
   await page.getByRole('radio', { name: 'Amanhã' }).click();
