@@ -91,6 +91,8 @@ export async function startServer(name: string, env: Record<string, string>, opt
       RATE_LIMIT_TOOLS: '1000000',
       RATE_LIMIT_RENDER: '1000000',
       RATE_LIMIT_IDENTITY: '1000000',
+      // The run's saved new cluster, if any (vitest.config.ts): an in-memory catalog starts without initdb.
+      ...(process.env.PGLITE_INITDB_IMAGE ? { PGLITE_INITDB_IMAGE: process.env.PGLITE_INITDB_IMAGE } : {}),
       ...env,
     },
     stdio: options.heapProbe ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],

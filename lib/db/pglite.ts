@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -23,6 +24,30 @@ export function pgliteStartParams(sharedBuffersMb: number): string[] {
   return [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
 }
 
+const extensions = { unaccent, pg_trgm };
+
+/**
+ * A new cluster as initdb leaves it (a tar of its files, as `dumpDataDir` gives it), kept in
+ * `file`: initdb is most of an in-memory catalog's start (2-4 s of WebAssembly), loading the
+ * image about 1 s. The first process to need it writes it; a file that exists is used as is,
+ * so the image must come from the installed PGlite (delete it after an upgrade).
+ */
+async function initdbImage(file: string): Promise<Blob> {
+  try {
+    return new Blob([await readFile(file)]);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const db = await PGlite.create({ extensions });
+  const image = await db.dumpDataDir('none');
+  await db.close();
+  // Written aside and renamed, so that a process reading it never sees half a file.
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, Buffer.from(await image.arrayBuffer()));
+  await rename(partial, file);
+  return image;
+}
+
 /**
  * The embedded catalog. In memory by default, so every process has its own; with a
  * directory, a lock file keeps a second process (build, dev server, import) from
@@ -41,7 +66,10 @@ export async function openPglite(dir?: string): Promise<Db> {
       );
     }
   }
-  const db = await PGlite.create({ dataDir: dir, extensions: { unaccent, pg_trgm }, startParams: pgliteStartParams(config().pgliteSharedBuffersMb) });
+  const { pgliteSharedBuffersMb, pgliteInitdbImage } = config();
+  // An in-memory catalog may start from a saved new cluster (PGLITE_INITDB_IMAGE); one in a directory has its own files.
+  const loadDataDir = !dir && pgliteInitdbImage ? await initdbImage(pgliteInitdbImage) : undefined;
+  const db = await PGlite.create({ dataDir: dir, loadDataDir, extensions, startParams: pgliteStartParams(pgliteSharedBuffersMb) });
   let count = 0;
   const query = async <T>(client: Pick<PGlite, 'query'>, sql: string, params?: unknown[]) => {
     count++;

@@ -41,7 +41,10 @@ function drain(server, tracked) {
   const closed = new Promise((resolve) => NetServer.prototype.close.call(server, () => resolve()));
   const sweep = setInterval(() => {
     const now = Date.now();
-    for (const socket of tracked.sockets) if (socket.busy === 0 && now - socket.idleSince >= IDLE_GRACE_MS) socket.end();
+    // Closed outright, not half-closed: a request a client sends on it from now on is never
+    // read, so it is never half done; the client sees the connection reset and sends it
+    // again on a new one (RFC 9112, 9.3.1).
+    for (const socket of tracked.sockets) if (socket.busy === 0 && now - socket.idleSince >= IDLE_GRACE_MS) socket.destroy();
   }, 50);
   return closed.finally(() => clearInterval(sweep));
 }
