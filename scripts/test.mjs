@@ -5,6 +5,23 @@
 // "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/** Whether nothing listens on 127.0.0.1:`port` right now. */
+const free = (port) =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+
+// The browser tests' server and its mail catcher take two ports (playwright.config.ts):
+// 4110 and 4111 unless taken, for example by a second copy of the suite on the same machine.
+if (!process.env.PLAYWRIGHT_PORT) {
+  let port = 4110;
+  while (!((await free(port)) && (await free(port + 1)))) port = 20_000 + Math.floor(Math.random() * 20_000) * 2;
+  process.env.PLAYWRIGHT_PORT = String(port);
+}
 
 rmSync('.test-summary', { recursive: true, force: true });
 const stages = [

@@ -1,21 +1,26 @@
+import { randomBytes } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { request } from '../support/client';
 import { startServer, type RunningServer } from '../support/server';
 
-type Outcome = { status?: number; bodyBytes?: number; error?: string; sentAt: number; doneAt: number };
+type Outcome = { status?: number; bodyBytes?: number; error?: string; reused?: boolean; traceId: string; sentAt: number; doneAt: number };
 
-/** One GET on a keep-alive agent; the outcome, never a throw. */
+/** One GET on a keep-alive agent, with a trace id of its own (the server logs it); the outcome, never a throw. */
 function get(port: number, path: string, agent: Agent): Promise<Outcome> {
   const sentAt = Date.now();
+  const traceId = randomBytes(16).toString('hex');
   return new Promise((resolve) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, agent, headers: { host: `aurora.localhost:${port}` } }, (res) => {
+    const headers = { host: `aurora.localhost:${port}`, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` };
+    const req = httpRequest({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
       let bytes = 0;
       res.on('data', (c: Buffer) => (bytes += c.length));
-      res.on('end', () => resolve({ status: res.statusCode, bodyBytes: bytes, sentAt, doneAt: Date.now() }));
-      res.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message, sentAt, doneAt: Date.now() }));
+      res.on('end', () => resolve({ status: res.statusCode, bodyBytes: bytes, traceId, sentAt, doneAt: Date.now() }));
+      res.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message, traceId, sentAt, doneAt: Date.now() }));
     });
-    req.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message, sentAt, doneAt: Date.now() }));
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      resolve({ error: e.code ?? e.message, reused: req.reusedSocket, traceId, sentAt, doneAt: Date.now() }),
+    );
     req.end();
   });
 }
@@ -34,6 +39,8 @@ describe('graceful shutdown', () => {
     const slugs = list.data.map((e) => e.slug);
     const agent = new Agent({ keepAlive: true, maxSockets: 24 });
     const outcomes: Outcome[] = [];
+    /** Requests sent on a kept-alive connection that the stopping server had just closed as idle. */
+    const unsent: Outcome[] = [];
     let signalledAt = 0;
     let n = 0;
     // 24 workers, each sending requests one after another: API answers and page renders
@@ -42,7 +49,17 @@ describe('graceful shutdown', () => {
       for (;;) {
         const i = n++;
         const path = i % 2 ? `/api/public/v1/events/${slugs[i % slugs.length]}?n=${i}` : `/eventos/${slugs[i % slugs.length]}?n=${i}`;
-        const outcome = await get(server.port, path, agent);
+        let outcome = await get(server.port, path, agent);
+        // A connection left idle is closed by the stopping server; a request the client wrote
+        // on it in that same moment is reset before the server read it. That race belongs to
+        // HTTP/1.1 keep-alive (RFC 9112, 9.3.1: such a request may be sent again; Node's docs
+        // on `request.reusedSocket` say the same), and grows on a loaded machine, where a
+        // client can take seconds between two requests. A well-behaved client sends it again,
+        // on a new connection; the log below shows that the server never saw it.
+        while (outcome.error === 'ECONNRESET' && outcome.reused && signalledAt) {
+          unsent.push(outcome);
+          outcome = await get(server.port, path, agent);
+        }
         outcomes.push(outcome);
         if (outcome.error) return;
         // SHUTDOWN_TIMEOUT_MS (10 s by default) cuts what is left; 5 s more covers a loaded machine's late timers and exit.
@@ -82,6 +99,8 @@ describe('graceful shutdown', () => {
     expect(failed.length).toBe(24);
 
     const log = server.output();
+    for (const o of unsent) expect(log, `reset request ${JSON.stringify(o)} was read by the server`).not.toContain(o.traceId);
+    if (unsent.length) console.log(`[shutdown] ${unsent.length} request(s) met a connection closed as idle and were sent again`);
     expect(log).toMatch(/"msg":"shutting down"/);
     expect(log).toMatch(/"outcome":"drained"/);
     expect(log).not.toMatch(/shutdown step failed/);

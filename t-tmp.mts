@@ -1,0 +1,14 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+let t = Date.now();
+const a = await PGlite.create({ extensions: { unaccent, pg_trgm } });
+console.log('create', Date.now() - t); t = Date.now();
+await a.exec('CREATE EXTENSION IF NOT EXISTS unaccent; CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE TABLE x (id int); INSERT INTO x VALUES (1)');
+const blob = await a.dumpDataDir('none');
+console.log('dump', Date.now() - t, blob.size); t = Date.now();
+const b = await PGlite.create({ extensions: { unaccent, pg_trgm }, loadDataDir: blob });
+console.log('create from dump', Date.now() - t); t = Date.now();
+console.log((await b.query('select * from x')).rows);
+const c = await PGlite.create({ extensions: { unaccent, pg_trgm }, loadDataDir: blob });
+console.log('create from dump 2', Date.now() - t); t = Date.now();
