@@ -7,6 +7,20 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 
+/**
+ * Two free neighbouring ports for the browser tests' server and its mail catcher
+ * (playwright.config.ts), chosen at random just before that stage starts: a second copy of
+ * the suite on the same machine then almost never meets the same pair, even when both
+ * reach the stage together (a fixed default would make them collide while the first
+ * server starts).
+ */
+async function browserPorts() {
+  for (;;) {
+    const port = 20_000 + 2 * Math.floor(Math.random() * 20_000);
+    if ((await free(port)) && (await free(port + 1))) return String(port);
+  }
+}
+
 /** Whether nothing listens on 127.0.0.1:`port` right now. */
 const free = (port) =>
   new Promise((resolve) => {
@@ -14,14 +28,6 @@ const free = (port) =>
     s.once('error', () => resolve(false));
     s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
-
-// The browser tests' server and its mail catcher take two ports (playwright.config.ts):
-// 4110 and 4111 unless taken, for example by a second copy of the suite on the same machine.
-if (!process.env.PLAYWRIGHT_PORT) {
-  let port = 4110;
-  while (!((await free(port)) && (await free(port + 1)))) port = 20_000 + Math.floor(Math.random() * 20_000) * 2;
-  process.env.PLAYWRIGHT_PORT = String(port);
-}
 
 rmSync('.test-summary', { recursive: true, force: true });
 const stages = [
@@ -52,7 +58,9 @@ function totals() {
 let status = 0;
 for (const [name, cmd, args] of stages) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  if (cmd === 'npx' && args[0] === 'playwright') env.PLAYWRIGHT_PORT ??= await browserPorts();
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env });
   if (result.status !== 0) {
     console.error(`\n${name} failed (exit ${result.status ?? result.signal}).`);
     status = result.status || 1;
