@@ -36,6 +36,11 @@ async function solveWidget(page: Page) {
 }
 
 test('create an account, confirm the e-mail, sign in, see the account, sign out, reset the password, sign out everywhere', async ({ page }, info) => {
+  // A bound on a hung test, from the bounds of its steps: four proofs of work (45 s each at
+  // most) and about a dozen form steps and page loads (20 s each at most). A loaded machine
+  // stretches all of them at once; the configuration's 60 s covers one quiet run of this
+  // test, not one on a machine at load average 20, where it took more than a minute.
+  test.setTimeout(4 * 45_000 + 12 * FORM_STEP_MS);
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());

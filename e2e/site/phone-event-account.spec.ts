@@ -183,6 +183,10 @@ async function solveWidget(page: Page) {
 }
 
 test('accounts on a phone: a refused form keeps what was typed, one CAPTCHA for a sign-up, the e-mail filled in after confirming, /conta fits', async ({ page }, info) => {
+  // A bound on a hung test, from the bounds of its steps: three proofs of work (45 s each at
+  // most, see solveWidget) and about ten form steps and page loads (20 s each at most); the
+  // configuration's 60 s covers a quiet run, not a machine at load average 20.
+  test.setTimeout(3 * 45_000 + 10 * 20_000);
   const email = `telefone-${info.project.name}-${Date.now()}@example.com`;
   const password = 'um passeio de barco no rio';
   await page.goto('/cadastro');
