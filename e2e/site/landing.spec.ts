@@ -9,7 +9,9 @@ import { expectAccessible, watch, withoutNotFound } from '../support/page-checks
 test('a city from a card, an organizer from an event, a category: accessible, with a calendar to subscribe to', async ({ page }, info) => {
   const problems = await watch(page);
   await page.goto('/');
-  const card = page.locator('.card').first();
+  // The first card that names a city: an online event has no place, and the soonest event
+  // of the demo catalog is online at some hours of the day.
+  const card = page.locator('.card').filter({ has: page.locator('.meta a') }).first();
   const city = (await card.locator('.meta a').first().innerText()).replace(/ - [A-Z]{2}$/, '');
   await card.locator('.meta a').first().click();
   await expect(page).toHaveURL(/\/eventos-em\/[a-z0-9-]+$/);
