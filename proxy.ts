@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import type { NextRequest } from 'next/server';
 import { isPagePath } from '@/lib/http/negotiate';
 import { authHostRoute } from '@/lib/edge/auth-host';
 import { brandSite } from '@/lib/edge/brand';
@@ -6,7 +6,7 @@ import { discoveryLink } from '@/lib/edge/discovery-link';
 import { oversizedBody } from '@/lib/edge/oversized';
 import { allowedMethod } from '@/lib/edge/method';
 import { pageRoute } from '@/lib/edge/pages';
-import { rateBudget } from '@/lib/edge/rate-budget';
+import { passOn, rateBudget } from '@/lib/edge/rate-budget';
 import { trailingSlash } from '@/lib/edge/trailing-slash';
 
 // Runs before every route, as one chain: the first step that answers ends it. Each step
@@ -24,7 +24,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
     trailingSlash(edge) ?? // 308 to the path without it, or 400 for an empty slug
     discoveryLink(edge) ?? // Link on the home page
     (await rateBudget(edge)) ?? // the client's budget, or 429
-    (isPagePath(edge.pathname) ? pageRoute(edge) : NextResponse.next({ headers: edge.headers }))
+    (isPagePath(edge.pathname) ? pageRoute(edge) : passOn(edge))
   );
 }
 

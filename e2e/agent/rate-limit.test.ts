@@ -88,10 +88,12 @@ describe('rate limits at the edge (in memory)', () => {
         ...from(ip, { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-03-26' }),
         body: JSON.stringify(Array.from({ length: size }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/list', params: {} }))),
       });
-    // Two calls in one batch spend the whole budget of 2: the next request is refused.
+    // Two calls in one batch spend the whole budget of 2, and its answer says so: the next request is refused.
     const two = await batch('203.0.113.30', 2);
     expect(two.status).toBe(200);
     expect((two.json() as unknown[]).length).toBe(2);
+    expect(two.header('ratelimit-policy')).toBe('"tools";q=2;w=60');
+    expect(two.header('ratelimit')).toMatch(/^"tools";r=0;t=\d+$/);
     const after = await batch('203.0.113.30', 1);
     expect(after.status).toBe(429);
     expect((after.json() as { code: string }).code).toBe('rate_limited');
@@ -101,10 +103,23 @@ describe('rate limits at the edge (in memory)', () => {
     expect(three.header('content-type')).toBe('application/problem+json');
     expect(Number(three.header('retry-after'))).toBeGreaterThan(0);
     expect(three.header('ratelimit-policy')).toBe('"tools";q=2;w=60');
+    // A batch of one, or a single call, reports its own spend as before.
+    const one = await batch('203.0.113.33', 1);
+    expect(one.status).toBe(200);
+    expect(one.header('ratelimit')).toMatch(/^"tools";r=1;t=\d+$/);
     // Past 20 calls: a JSON-RPC Invalid Request, whatever the budget.
     const big = await batch('203.0.113.32', 21);
     expect(big.status).toBe(400);
     expect((big.json() as { error: { code: number; message: string } }).error).toMatchObject({ code: -32600, message: expect.stringMatching(/at most 20/) });
+  });
+  test('a Markdown request with a session cookie is a personal render: it spends the render budget, not the markdown budget too', async () => {
+    const ip = '203.0.113.40';
+    const signedIn = () => request(server.port, '/', from(ip, { accept: 'text/markdown', cookie: 'sessao=x' }));
+    // More requests than the markdown budget of 3 holds: the render budget (large here) pays for them.
+    for (let i = 0; i < 4; i++) expect((await signedIn()).status).toBe(200);
+    const md = await request(server.port, '/', from(ip, { accept: 'text/markdown' }));
+    expect(md.status).toBe(200);
+    expect(md.header('ratelimit')).toMatch(/^"markdown";r=2;/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { z } from 'zod';
 import { config } from '../config';
 import { onShutdown } from '../lifecycle';
 import { logger } from '../observability/log';
@@ -86,6 +87,34 @@ export async function consume(budget: Policy, key: string, points = 1): Promise<
     }
     logger().warn({ component: 'rate-limit', reason: (err as Error).message }, 'store error, request allowed');
     return { allowed: true, budget, limit, remaining: limit, resetS: config().rateLimit.windowS };
+  }
+}
+
+/**
+ * The proxy's decision, handed on as a request header to a route that spends more of the
+ * budget once it has read the body (an MCP batch) and then reports the budget on its own
+ * answer: Next keeps the proxy's response headers over the route's, so the proxy leaves
+ * RateLimit to that route. The proxy sets it, or removes a client's copy.
+ */
+export const DECISION_HEADER = 'x-catalog-rate-decision';
+
+const decisionShape = z.object({
+  allowed: z.boolean(),
+  budget: z.enum(POLICIES as [Policy, ...Policy[]]),
+  limit: z.number(),
+  remaining: z.number(),
+  resetS: z.number(),
+});
+
+/** The decision the proxy handed on, if any. */
+export function handedDecision(headers: Headers): Decision | undefined {
+  const value = headers.get(DECISION_HEADER);
+  if (!value) return undefined;
+  try {
+    const parsed = decisionShape.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
   }
 }
 

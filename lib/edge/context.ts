@@ -1,4 +1,5 @@
 import type { NextRequest } from 'next/server';
+import type { Decision } from '../agent/rate-limit';
 import type { Brand } from '../brand/schema';
 import { isSelfRequest } from '../http/self-request';
 
@@ -11,6 +12,8 @@ export type Edge = {
   internal: boolean;
   /** Headers for the answer, gathered along the chain (rate limits, Link). */
   headers: Record<string, string>;
+  /** The budget's decision, handed on to a route that reports it itself (lib/edge/rate-budget.ts). */
+  decision?: Decision;
 };
 
 export function edgeOf(request: NextRequest, brand: Brand): Edge {

@@ -45,8 +45,11 @@ function forwardedHeaders(request: NextRequest): Headers {
   return headers;
 }
 
-/** Personal pages, and any page seen by a signed-in person (its header shows their name). */
-function isPersonal(edge: Edge): boolean {
+/**
+ * Personal pages, and any page seen by a signed-in person (its header shows their name):
+ * rendered for the request alone, in HTML whatever it asks for, so it spends `render`.
+ */
+export function isPersonal(edge: Edge): boolean {
   return isPersonalPage(edge.pathname) || hasSessionCookie(edge.request.headers.get('cookie'));
 }
 

@@ -1,6 +1,6 @@
 import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { spendBudget } from '../agent/edge';
-import { rateLimitHeaders } from '../agent/rate-limit';
+import { rateLimitHeaders, type Decision } from '../agent/rate-limit';
 import type { Brand } from '../brand/schema';
 import { CORS_HEADERS } from '../http/headers';
 import { problemResponse } from '../http/problem';
@@ -21,15 +21,14 @@ function batchTooLarge(size: number): Response {
 
 /**
  * Bounds a batch and spends its calls past the first: the answer to send instead (400 past
- * MAX_BATCH, 429 when the budget cannot pay for every call), or null to go on. (A
- * successful answer keeps the RateLimit headers of the proxy's spend, which Next sets
- * after the route's own; the next request reports the batch's spend.)
+ * MAX_BATCH, 429 when the budget cannot pay for every call), else the budget as the batch
+ * leaves it (what its answer reports), or undefined when nothing more was spent.
  */
-export async function spendBatch(request: Request, batch: unknown[], brand: Brand): Promise<Response | null> {
-  if (batch.length > MAX_BATCH) return batchTooLarge(batch.length);
-  if (batch.length <= 1 || isSelfRequest(request.headers)) return null;
+export async function spendBatch(request: Request, batch: unknown[], brand: Brand): Promise<{ refused: Response } | { decision?: Decision }> {
+  if (batch.length > MAX_BATCH) return { refused: batchTooLarge(batch.length) };
+  if (batch.length <= 1 || isSelfRequest(request.headers)) return {};
   const decision = await spendBudget('tools', new URL(request.url).pathname, request.method, request.headers, brand, batch.length - 1);
-  if (decision.allowed) return null;
+  if (decision.allowed) return { decision };
   const detail = `The ${decision.budget} budget is spent: this batch of ${batch.length} calls needs ${batch.length} units; retry in ${decision.resetS} s.`;
-  return problemResponse(brand.site_url, 'rate_limited', detail, { ...CORS_HEADERS, ...rateLimitHeaders(decision), 'Retry-After': String(decision.resetS) });
+  return { refused: problemResponse(brand.site_url, 'rate_limited', detail, { ...CORS_HEADERS, ...rateLimitHeaders(decision), 'Retry-After': String(decision.resetS) }) };
 }

@@ -1,4 +1,5 @@
 import { createMcpHandler, isLegacyRequest, ProtocolError, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { handedDecision, rateLimitHeaders, type Decision } from '../agent/rate-limit';
 import { brandOrDefault } from '../brand/registry';
 import { CORS_HEADERS } from '../http/headers';
 import { readJsonRpcBody } from '../http/json-rpc-body';
@@ -31,6 +32,9 @@ const modern = processShared('mcp.modern', () =>
 );
 
 export async function serveMcp(request: Request): Promise<Response> {
+  // The budget as the proxy's spend left it; a batch's further spend replaces it below.
+  let decision = handedDecision(request.headers);
+  const withHeaders = (response: Response) => answer(response, decision);
   const json = /^application\/json\b/i.test(request.headers.get('content-type') ?? '');
   const body = json ? await readJsonRpcBody(request) : { ok: true as const, value: undefined };
   if (!body.ok) return withHeaders(body.response);
@@ -41,8 +45,9 @@ export async function serveMcp(request: Request): Promise<Response> {
   const brand = brandOrDefault(request.headers.get('host'));
   if (Array.isArray(body.value)) {
     if (!batchesAllowed(version)) return withHeaders(batchRefused(version));
-    const refused = await spendBatch(request, body.value, brand);
-    if (refused) return withHeaders(refused);
+    const spent = await spendBatch(request, body.value, brand);
+    if ('refused' in spent) return withHeaders(spent.refused);
+    decision = spent.decision ?? decision;
   }
   const server = catalogMcpServer(brand, version);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -50,10 +55,12 @@ export async function serveMcp(request: Request): Promise<Response> {
   return withHeaders(await transport.handleRequest(request, { parsedBody: body.value }));
 }
 
-function withHeaders(response: Response): Response {
+/** The answer with CORS, no-store and the budget as it stands (unless the answer states its own, a 429). */
+function answer(response: Response, decision: Decision | undefined): Response {
   const headers = new Headers(response.headers);
   for (const [k, v] of Object.entries(CORS_HEADERS)) headers.set(k, v);
   headers.set('Cache-Control', 'no-store');
+  if (decision && !headers.has('RateLimit')) for (const [k, v] of Object.entries(rateLimitHeaders(decision))) headers.set(k, v);
   return new Response(response.body, { status: response.status, headers });
 }
 
