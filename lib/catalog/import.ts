@@ -492,14 +492,7 @@ async function upsertBatch(tx: Queryable, input: Numbered[], reinstate: boolean)
     [json(events)],
   );
 
-  // The search vocabulary (for typos) grows with the words of these events.
-  await tx.query(
-    `INSERT INTO search_words (word)
-     SELECT DISTINCT w FROM events e, unnest(tsvector_to_array(e.search_tsv)) AS w
-     WHERE e.id = ANY($1::bigint[]) AND char_length(w) >= 4
-     ON CONFLICT DO NOTHING`,
-    [eventIds.map((e) => e.id)],
-  );
+  // The search vocabulary (for typos) follows these events' words by trigger (migration 014).
 
   // Tickets are replaced whole. Ids travel through JavaScript so that each insert is a
   // plain scan of its JSON, with no join for the planner to get wrong.
