@@ -10,6 +10,8 @@ const problem = (description: string, codes: AuthCode[]) => ({
   content: { 'application/problem+json': { schema: problemRef } },
 });
 const xOrigin = { $ref: '#/components/parameters/XOrigin' };
+/** No credential, on purpose: signing in, signing up, a password reset and the CAPTCHA come before any token (a CAPTCHA or a mailed code guards them). */
+const open: Array<Record<string, string[]>> = [];
 /** A required JSON request body of this schema. */
 const jsonBody = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
 const tokenBody = { description: 'The user token.', content: { 'application/json': { schema: { $ref: '#/components/schemas/UserToken' } } } };
@@ -28,6 +30,8 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
     info: {
       title: 'Authentication host',
       version: '1.0.0',
+      // SPDX's form for a licence outside its list: the API is proprietary, with no public text.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description: [
         `Accounts and user tokens of ${brands.map((b) => b.name).join(', ') || 'the brands served here'}. Every call sends \`X-Origin\` with the brand's site URL (${brands.map((b) => b.site_url).join(', ')}); a missing or unknown one is a 400 \`origin_required\`. Accounts belong to one brand, and a token of one brand is refused on another.`,
         '',
@@ -41,6 +45,7 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
       '/auth/token': {
         post: {
           operationId: 'issueUserToken',
+          security: open,
           summary: 'Sign in: e-mail, password and CAPTCHA, or the second step {attempt, code}',
           parameters: [xOrigin],
           requestBody: jsonBody({
@@ -88,6 +93,7 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
       '/users': {
         post: {
           operationId: 'createAccount',
+          security: open,
           summary: 'Create an account (CAPTCHA). Same answer whether or not the e-mail has an account.',
           parameters: [xOrigin],
           requestBody: jsonBody({
@@ -111,6 +117,7 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
       '/password/forgot': {
         post: {
           operationId: 'requestPasswordReset',
+          security: open,
           summary: 'Mail a single-use link to choose a new password (CAPTCHA). Same answer whether or not the e-mail has an account.',
           parameters: [xOrigin],
           requestBody: jsonBody({
@@ -129,6 +136,7 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
       '/password/reset': {
         post: {
           operationId: 'resetPassword',
+          security: open,
           summary: "A new password with the reset link's token. The address counts as verified; every token of the account is revoked.",
           parameters: [xOrigin],
           requestBody: jsonBody({
@@ -163,6 +171,7 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
       '/captcha/challenge': {
         get: {
           operationId: 'getCaptchaChallenge',
+          security: open,
           summary: 'A signed ALTCHA proof-of-work challenge (expires, single-use), for the widget',
           parameters: [xOrigin],
           responses: { '200': { description: 'ALTCHA challenge (altcha-lib v2 format).' }, ...common },
