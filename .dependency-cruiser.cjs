@@ -107,7 +107,7 @@ module.exports = {
       name: 'server-runs-outside-the-bundle',
       comment: 'server.mjs runs on plain Node, before Next: it can load JavaScript modules only, never TypeScript.',
       severity: 'error',
-      from: { path: '^server\\.mjs$|^lib/(server|observability)/.+\\.mjs$|^lib/http/raw-request\\.mjs$' },
+      from: { path: '^server\\.mjs$|^lib/(server|observability)/.+\\.mjs$|^lib/http/raw-request\\.mjs$|^lib/network\\.mjs$' },
       to: { path: '\\.(ts|tsx)$' },
     },
     {

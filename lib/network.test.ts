@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { addressGroup } from './network';
+import { addressGroup } from './network.mjs';
 
 describe('addressGroup', () => {
   test('an IPv4 address is its own group', () => {

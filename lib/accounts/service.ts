@@ -7,7 +7,7 @@ import { LimitExceeded, refund, reset, spend, spendAll, trySpend, type Spend } f
 import { sendMail } from './mail';
 import { codeMail, existingAccountMail, resetMail, verificationMail } from './messages';
 import { hashPassword, passwordProblem, verifyDecoy, verifyPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords';
-import { addressGroup } from '../network';
+import { addressGroup } from '../network.mjs';
 import { mailbox } from './address';
 import { findAccount, findAccountByEmail, forgetExpiredUnverified, insertAccount, linkAccount, newEmailLink, newResetLink, revokeAllTokens, setTwoStep, useEmailLink, useResetLink, type Account } from './store';
 import { issueToken, rotateToken, spendToken, tokenOwner, type Audience, type IssuedToken } from './tokens';

@@ -1,6 +1,6 @@
 import type { Brand } from '../brand/schema';
 import { config } from '../config';
-import { addressGroup } from '../network';
+import { addressGroup } from '../network.mjs';
 import { clientAddress } from './client-address';
 import { CREDENTIAL_HEADER, verifyCredential } from './credential';
 import { isPagePath, prefersMarkdown } from '../http/negotiate';

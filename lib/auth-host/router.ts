@@ -1,7 +1,7 @@
 import { config } from '../config';
 import { AuthError, AUTH_PROBLEMS, type AuthCode } from '../accounts/errors';
 import { LimitExceeded, spend } from '../accounts/limits';
-import { addressGroup } from '../network';
+import { addressGroup } from '../network.mjs';
 import { mintChallenge } from '../accounts/captcha/altcha';
 import { refresh, requestPasswordReset, resetPassword, revoke, signIn, signInWithCode, signUp, type Caller } from '../accounts/service';
 import { brandRegistry } from '../brand/registry';
