@@ -115,6 +115,27 @@ export function observeRequests(handler, { distDir, logger, metrics }) {
 }
 
 /**
+ * Connections of the public listener: those its limits turned away or cut, and those
+ * open (read from `open()` at scrape time). Returns the hooks the limits call.
+ */
+export function connectionMetrics(open) {
+  const refused = new client.Counter({
+    name: 'http_server_connections_refused_total',
+    help: 'Connections refused by the connection limits, by reason: address, total or overflow.',
+    labelNames: ['reason'],
+  });
+  const shed = new client.Counter({ name: 'http_server_connections_shed_total', help: 'Connections cut to make room for a new one when the total was reached.' });
+  new client.Gauge({
+    name: 'http_server_open_connections',
+    help: 'Connections open on the public listener.',
+    collect() {
+      this.set(open());
+    },
+  });
+  return { onRefuse: (reason) => refused.inc({ reason }), onShed: () => shed.inc() };
+}
+
+/**
  * The heap in use just after each full (mark-compact) collection: what the process really
  * keeps. `nodejs_heap_size_used_bytes` is read at scrape time and rises and falls with the
  * garbage not yet collected; this one rises only when something is retained.
