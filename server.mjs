@@ -5,7 +5,8 @@ import { EventEmitter } from 'node:events';
 import { ServerResponse, createServer } from 'node:http';
 import next from 'next';
 import { bodyLimitFor, guardBody, screenRequest, sendScreened } from './lib/http/raw-request.mjs';
-import { observeRequests, processLogger, startMetricsListener } from './lib/observability/server.mjs';
+import { connectionMetrics, observeRequests, processLogger, startMetricsListener } from './lib/observability/server.mjs';
+import { MIN_RESERVED_FILES, connectionSettings, limitConnections, serverOptions } from './lib/server/connection-limits.mjs';
 import { FLIGHT_HEADER, ORIGINAL_METHOD_HEADER, OVERSIZED_HEADER, PAGE_MARKER, PEER_HEADER } from './lib/server/markers.mjs';
 import { gracefulShutdown } from './lib/server/shutdown.mjs';
 
@@ -16,6 +17,15 @@ const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) 
 const metricsHost = process.env.METRICS_HOST || '127.0.0.1';
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
 const logger = processLogger(process.env.LOG_LEVEL);
+// Read before the app loads, so that a wrong value stops the start at once.
+const limits = connectionSettings({
+  MAX_CONNECTIONS: process.env.MAX_CONNECTIONS,
+  MAX_CONNECTIONS_PER_ADDRESS: process.env.MAX_CONNECTIONS_PER_ADDRESS,
+  HEADERS_TIMEOUT_MS: process.env.HEADERS_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS: process.env.REQUEST_TIMEOUT_MS,
+});
+// The load balancers' connections carry every client's requests: no per-address limit for them.
+const trustedProxies = (process.env.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort < 1 || metricsPort > 65535 || metricsPort === port)) {
   throw new Error(`METRICS_PORT must be a port other than PORT (${port}).`);
 }
@@ -66,7 +76,15 @@ function forward(req, res) {
   markPages(res);
   handle(req, res);
 }
-const server = createServer(handler);
+// Bounds on how long a request's head and whole request may take, and on the connections
+// a client, and all of them, may hold (lib/server/connection-limits.mjs): a flood of slow
+// connections must not take every file descriptor of the process.
+const server = createServer(serverOptions(limits), handler);
+const connectionHooks = metricsPort === undefined ? {} : connectionMetrics(() => connections.open());
+const connections = limitConnections(server, { ...limits, exempt: trustedProxies, logger, ...connectionHooks });
+const limitFields = { open_files: limits.openFiles, files_left: limits.filesLeft, max_connections: limits.maxConnections, max_per_address: limits.maxPerAddress, headers_timeout_ms: limits.headersTimeoutMs, request_timeout_ms: limits.requestTimeoutMs };
+if (limits.filesLeft !== undefined && limits.filesLeft < MIN_RESERVED_FILES) logger.warn(limitFields, 'MAX_CONNECTIONS leaves the server too few open files of its own: raise the open-file limit or lower MAX_CONNECTIONS');
+else logger.info(limitFields, 'connection limits');
 // The app's requests to itself (page renders, page fetches for Markdown) go to a loopback
 // listener of their own, which stays open while the public one drains at shutdown.
 const internal = createServer(handler);

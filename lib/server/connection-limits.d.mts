@@ -11,6 +11,8 @@ export declare const REFUSAL: string;
 export type ConnectionSettings = {
   /** The soft open-file limit read, or undefined. */
   openFiles: number | undefined;
+  /** Descriptors left for the server's own files at the most connections, when the limit is known and finite. */
+  filesLeft: number | undefined;
   maxConnections: number;
   maxPerAddress: number;
   headersTimeoutMs: number;

@@ -79,7 +79,10 @@ export function connectionSettings(env, read = readLimits) {
   const headersTimeoutMs = whole(env, 'HEADERS_TIMEOUT_MS', 20_000);
   const requestTimeoutMs = whole(env, 'REQUEST_TIMEOUT_MS', Math.max(60_000, headersTimeoutMs));
   if (requestTimeoutMs < headersTimeoutMs) throw new Error(`REQUEST_TIMEOUT_MS (${requestTimeoutMs}) must not be below HEADERS_TIMEOUT_MS (${headersTimeoutMs}).`);
-  return { openFiles: files, maxConnections, maxPerAddress, headersTimeoutMs, requestTimeoutMs };
+  // What is left for the server's own files at the most connections (refusals included); a
+  // MAX_CONNECTIONS set too close to the open-file limit brings EMFILE back.
+  const filesLeft = files === undefined || files === Infinity ? undefined : files - maxConnections - MAX_REFUSING;
+  return { openFiles: files, filesLeft, maxConnections, maxPerAddress, headersTimeoutMs, requestTimeoutMs };
 }
 
 /**

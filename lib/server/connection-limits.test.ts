@@ -29,7 +29,7 @@ describe('openFileLimit', () => {
 
 describe('connectionSettings', () => {
   test('derives the limits from the open-file limit, with room for the server\'s own files', () => {
-    expect(connectionSettings({}, () => limitsText('20000'))).toEqual({ openFiles: 20_000, maxConnections: 15_000, maxPerAddress: 256, headersTimeoutMs: 20_000, requestTimeoutMs: 60_000 });
+    expect(connectionSettings({}, () => limitsText('20000'))).toEqual({ openFiles: 20_000, filesLeft: 4_936, maxConnections: 15_000, maxPerAddress: 256, headersTimeoutMs: 20_000, requestTimeoutMs: 60_000 });
     expect(connectionSettings({}, () => limitsText('1024'))).toMatchObject({ maxConnections: 768, maxPerAddress: 48 });
     // At least 256 descriptors stay for the server, and an address may always open 8.
     expect(connectionSettings({}, () => limitsText('400'))).toMatchObject({ maxConnections: 144, maxPerAddress: 9 });
@@ -47,7 +47,9 @@ describe('connectionSettings', () => {
     expect(connectionSettings({ MAX_CONNECTIONS_PER_ADDRESS: '3' }, () => limitsText('20000'))).toMatchObject({ maxConnections: 15_000, maxPerAddress: 3 });
     // A long header bound carries the request bound with it.
     expect(connectionSettings({ HEADERS_TIMEOUT_MS: '90000' }, unreadable)).toMatchObject({ headersTimeoutMs: 90_000, requestTimeoutMs: 90_000 });
-    expect(connectionSettings({ MAX_CONNECTIONS: '' }, unreadable)).toMatchObject({ maxConnections: 768 });
+    expect(connectionSettings({ MAX_CONNECTIONS: '' }, unreadable)).toMatchObject({ maxConnections: 768, filesLeft: undefined });
+    // Set close to the open-file limit, it leaves the server little room (server.mjs warns below MIN_RESERVED_FILES).
+    expect(connectionSettings({ MAX_CONNECTIONS: '19900' }, () => limitsText('20000'))).toMatchObject({ maxConnections: 19_900, filesLeft: 36 });
   });
 
   test('refuses values that are not whole numbers above 0, and a request bound below the header bound', () => {
