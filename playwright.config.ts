@@ -30,6 +30,6 @@ export default defineConfig({
     reuseExistingServer: false,
     // The server's start, as in e2e/support/server.ts: up to 56 s measured at load average 18 on 2 cores, 8-12 s quiet.
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DB_TIMEOUT_MS: '10000', SMTP_URL: `smtp://127.0.0.1:${PORT + 1}`, RATE_LIMIT_API: '1000000', RATE_LIMIT_MARKDOWN: '1000000', RATE_LIMIT_TOOLS: '1000000', RATE_LIMIT_RENDER: '1000000' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DB_TIMEOUT_MS: '10000', SMTP_URL: `smtp://127.0.0.1:${PORT + 1}`, MAX_CONNECTIONS_PER_ADDRESS: '1000000', RATE_LIMIT_API: '1000000', RATE_LIMIT_MARKDOWN: '1000000', RATE_LIMIT_TOOLS: '1000000', RATE_LIMIT_RENDER: '1000000' },
   },
 });

@@ -33,7 +33,7 @@ function get(path) {
 
 const started = Date.now();
 const server = spawn(process.execPath, ['server.mjs'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', BENCH_FLOOR: '1', NODE_ENV: 'production', RATE_LIMIT_API: '100000000', RATE_LIMIT_MARKDOWN: '100000000', RATE_LIMIT_TOOLS: '100000000', RATE_LIMIT_RENDER: '100000000' },
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', BENCH_FLOOR: '1', NODE_ENV: 'production', MAX_CONNECTIONS_PER_ADDRESS: '1000000', RATE_LIMIT_API: '100000000', RATE_LIMIT_MARKDOWN: '100000000', RATE_LIMIT_TOOLS: '100000000', RATE_LIMIT_RENDER: '100000000' },
   // The request log (one JSON line per request on stdout) is written, as in production, to nowhere here.
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -85,7 +85,9 @@ export async function startServer(name: string, env: Record<string, string>, opt
       HOST: '127.0.0.1',
       PORT: String(port),
       AGENT_CREDENTIAL_SECRET: 'test-secret-for-http-suite',
-      // Suites send many requests from one address; budgets are tested on their own servers.
+      // Suites send many requests, and open many connections, from one address; budgets and
+      // connection limits are tested on their own servers.
+      MAX_CONNECTIONS_PER_ADDRESS: '1000000',
       RATE_LIMIT_API: '1000000',
       RATE_LIMIT_MARKDOWN: '1000000',
       RATE_LIMIT_TOOLS: '1000000',
