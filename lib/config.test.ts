@@ -97,6 +97,14 @@ describe('readConfig', () => {
     expect(() => readConfig(env)).toThrow(name);
   });
 
+  test('DATABASE_PRIMARY_URL goes with DATABASE_URL, never with the embedded catalog', () => {
+    const primary = 'postgres://primary.internal:5432/catalog';
+    expect(readConfig({ DATABASE_URL: 'postgres://replica.internal:5432/catalog', DATABASE_PRIMARY_URL: primary }).databasePrimaryUrl).toBe(primary);
+    expect(readConfig({ DATABASE_URL: 'postgres://replica.internal:5432/catalog' }).databasePrimaryUrl).toBeUndefined();
+    expect(() => readConfig({ DATABASE_PRIMARY_URL: primary })).toThrow(/^Invalid configuration:\n  DATABASE_PRIMARY_URL: needs DATABASE_URL/);
+    expect(() => readConfig({ DATABASE_PRIMARY_URL: primary, DATABASE_URL: ' ' })).toThrow(/DATABASE_PRIMARY_URL: needs DATABASE_URL/);
+  });
+
   test('every bad variable is named at once, one per line', () => {
     let message = '';
     try {

@@ -27,6 +27,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(1, 65535, 3000),
   DATABASE_URL: optionalText,
+  DATABASE_PRIMARY_URL: optionalText,
   CATALOG_DIR: optionalText,
   CATALOG_SEED: z.enum(['demo', 'none']).default('demo'),
   DEMO_EVENTS: int(1, 2_000_000, 720),
@@ -78,6 +79,11 @@ const envSchema = z.object({
   AUTH_LIMIT_RECOVERY_HOUR: int(1, 1_000_000, 10),
   AUTH_LIMIT_ACCOUNT_HOUR: int(1, 1_000_000, 20),
   AUTH_LIMIT_ACCOUNT_MAILS_DAY: int(1, 1_000, 3),
+}).superRefine((e, ctx) => {
+  // The embedded catalog is the only database of its process: there is no replica to go around.
+  if (e.DATABASE_PRIMARY_URL && !e.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['DATABASE_PRIMARY_URL'], message: 'needs DATABASE_URL (the read-only catalog connection it goes with); unset it to use the embedded catalog' });
+  }
 });
 
 export type AppConfig = ReturnType<typeof readConfig>;
@@ -93,6 +99,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
+    /** The primary, for the accounts' reads and writes, when DATABASE_URL reads a replica. */
+    databasePrimaryUrl: e.DATABASE_PRIMARY_URL,
     catalogDir: e.CATALOG_DIR,
     catalogSeed: e.CATALOG_SEED,
     demoEvents: e.DEMO_EVENTS,
@@ -164,4 +172,18 @@ let cached: AppConfig | undefined;
 export function config(): AppConfig {
   cached ??= readConfig();
   return cached;
+}
+
+/**
+ * The server's first step (instrumentation.ts): an invalid configuration stops the
+ * process with its reasons. Next only logs a failed start-up hook and would go on
+ * serving, answering 500 to every request.
+ */
+export function configOrExit(): AppConfig {
+  try {
+    return config();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
 }
