@@ -12,11 +12,12 @@ function operation(sql: string): string {
 
 /**
  * The database with every statement timed (histogram by backend and operation), its
- * failures counted, and a span per statement.
+ * failures counted, and a span per statement. The pool gauge follows the catalog's pool;
+ * another database (the accounts' primary) passes `poolGauge: false`.
  */
-export function instrumentDb(db: Db): Db {
+export function instrumentDb(db: Db, options: { poolGauge?: boolean } = {}): Db {
   const m = metrics();
-  if (db.poolStats) m.pool.stats = db.poolStats;
+  if (db.poolStats && options.poolGauge !== false) m.pool.stats = db.poolStats;
   const timed = <T>(sql: string, run: () => Promise<T>): Promise<T> => {
     const op = operation(sql);
     const end = m.dbQuery.startTimer({ backend: db.kind, operation: op });

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DbUnavailableError, type Db, type Queryable } from './types';
+import { DbReadOnlyError, DbUnavailableError, type Db, type Queryable } from './types';
 
 // Errors that mean "the server is not there or not answering", as opposed to a bad query.
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '57014']);
@@ -13,7 +13,7 @@ function isConnectionError(err: unknown): boolean {
 
 function translate(err: unknown): unknown {
   if ((err as { code?: string } | null)?.code === '25006') {
-    return new DbUnavailableError('catalog database is read-only here: writes go to an instance on the primary', { cause: err });
+    return new DbReadOnlyError('the database connection is read-only: writes go to the primary (DATABASE_PRIMARY_URL, or an instance on the primary)', { cause: err });
   }
   return isConnectionError(err) ? new DbUnavailableError('catalog database unavailable', { cause: err }) : err;
 }

@@ -28,6 +28,22 @@ export class DbUnavailableError extends Error {
   }
 }
 
+/**
+ * A write refused because the connection is read-only (a replica, or
+ * default_transaction_read_only): not a passing failure, so retrying here does not help.
+ */
+export class DbReadOnlyError extends DbUnavailableError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DbReadOnlyError';
+  }
+}
+
+/** Whether `err` is a DbReadOnlyError, read by its name: each Next bundle may hold its own copy of the class. */
+export function isDbReadOnly(err: unknown): boolean {
+  return err instanceof Error && err.name === 'DbReadOnlyError';
+}
+
 /** Rejects with DbUnavailableError when `promise` takes longer than `ms`. */
 export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
