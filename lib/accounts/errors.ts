@@ -22,6 +22,7 @@ export const AUTH_PROBLEMS = {
   rate_limited: { status: 429, title: 'Too many attempts', about: 'A brute-force limit is reached; retry after the time in Retry-After.' },
   internal_error: { status: 500, title: 'Internal error', about: 'An unexpected error. Nothing about it is disclosed.' },
   upstream_unavailable: { status: 502, title: 'Service unavailable', about: 'The account database or the CAPTCHA verifier did not answer in time. Retry shortly.' },
+  read_only: { status: 503, title: 'Account writes not served here', about: 'This instance reaches the account database read-only (a replica) and has no connection to the primary. Retrying here does not help: the operator routes account requests to instances that reach the primary.' },
 } as const satisfies Record<string, { status: number; title: string; about: string }>;
 
 export type AuthCode = keyof typeof AUTH_PROBLEMS;

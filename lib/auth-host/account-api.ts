@@ -4,7 +4,7 @@ import { clientAddress } from '../agent/client-address';
 import { brandOrDefault } from '../brand/registry';
 import type { Brand } from '../brand/schema';
 import { config } from '../config';
-import { getDb } from '../db';
+import { getAccountsDb } from '../db/accounts';
 import { requestHost } from '../http/self-request';
 import { authErrorResponse, challengeFor } from './router';
 import { bearerOf } from './problem';
@@ -36,7 +36,7 @@ export async function accountApi(request: Request, op: Op): Promise<Response> {
     if (method !== 'GET' && method !== 'HEAD') throw new AuthError('method_not_allowed', `${method} is not allowed here.`);
     const body =
       op === 'me'
-        ? profile(await accountOfToken(await getDb(), brand, bearerOf(request.headers), 'api'))
+        ? profile(await accountOfToken(await getAccountsDb(), brand, bearerOf(request.headers), 'api'))
         : await challengeFor(brand, clientAddress(request.headers, config().trustedProxies));
     return new Response(method === 'HEAD' ? null : JSON.stringify(body), {
       headers: { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store', ...cors },

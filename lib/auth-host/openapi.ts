@@ -21,6 +21,11 @@ const common = {
   '429': problem('A brute-force limit is reached; see Retry-After.', ['rate_limited']),
   '502': problem('The account database or the CAPTCHA verifier did not answer.', ['upstream_unavailable']),
 };
+/** Operations that write to the account database. */
+const writes = {
+  ...common,
+  '503': problem('This instance reaches the account database read-only and has no connection to the primary; retrying here does not help.', ['read_only']),
+};
 
 /** The OpenAPI 3.1 description of an authentication host, with every problem code. */
 export function authOpenApi(authUrl: string, brands: Brand[]) {
@@ -65,7 +70,7 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
           }),
           responses: {
             '200': tokenBody,
-            ...common,
+            ...writes,
             '403': problem('E-mail not verified, or a two-step code is needed (the problem carries `attempt`).', ['email_unverified', 'two_step_required']),
             '413': tooLarge,
             '415': problem('Not JSON.', ['unsupported_media_type']),
@@ -78,7 +83,7 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
           summary: 'A new token with a new expiry; the presented one stops working at once',
           parameters: [xOrigin],
           security: [{ bearer: [] }],
-          responses: { '200': tokenBody, ...common, '401': problem('Missing or invalid bearer token (WWW-Authenticate: Bearer).', ['token_required', 'invalid_token']) },
+          responses: { '200': tokenBody, ...writes, '401': problem('Missing or invalid bearer token (WWW-Authenticate: Bearer).', ['token_required', 'invalid_token']) },
         },
       },
       '/auth/revoke': {
@@ -87,7 +92,7 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
           summary: 'Revoke the presented token (RFC 7009: an unknown or revoked token succeeds too)',
           parameters: [xOrigin],
           security: [{ bearer: [] }],
-          responses: { '200': { description: 'Revoked, or was not live.' }, ...common, '401': problem('No bearer token.', ['token_required']) },
+          responses: { '200': { description: 'Revoked, or was not live.' }, ...writes, '401': problem('No bearer token.', ['token_required']) },
         },
       },
       '/users': {
@@ -108,7 +113,7 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
           }),
           responses: {
             '202': { description: 'Accepted: a verification e-mail was sent (for an address with an unverified account, a link whose use gives the account this name and password); for a verified account, a notice to its owner. These sign-up mails are limited per account and day; reset mails never count against them.' },
-            ...common,
+            ...writes,
             '413': tooLarge,
             '415': problem('Not JSON.', ['unsupported_media_type']),
           },
@@ -127,7 +132,7 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
           }),
           responses: {
             '202': { description: 'Accepted: if the address has an account, a link valid for 1 hour was sent to it, unless one was sent less than 30 minutes ago (whoever asked for it; that link is still live).' },
-            ...common,
+            ...writes,
             '413': tooLarge,
             '415': problem('Not JSON.', ['unsupported_media_type']),
           },
@@ -149,7 +154,7 @@ export function authOpenApi(authUrl: string, brands: Brand[]) {
           }),
           responses: {
             '200': { description: 'The password is changed.' },
-            ...common,
+            ...writes,
             '400': problem('Bad request, a link that is unknown, used, expired or of another brand, or a weak password.', ['origin_required', 'invalid_body', 'invalid_field', 'invalid_link', 'weak_password']),
             '413': tooLarge,
             '415': problem('Not JSON.', ['unsupported_media_type']),

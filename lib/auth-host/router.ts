@@ -6,8 +6,8 @@ import { mintChallenge } from '../accounts/captcha/altcha';
 import { refresh, requestPasswordReset, resetPassword, revoke, signIn, signInWithCode, signUp, type Caller } from '../accounts/service';
 import { brandRegistry } from '../brand/registry';
 import type { Brand } from '../brand/schema';
-import { getDb } from '../db';
-import { DbUnavailableError } from '../db/types';
+import { getAccountsDb } from '../db/accounts';
+import { DbUnavailableError, isDbReadOnly } from '../db/types';
 import { brandForOrigin, brandsOfAuthHost } from './hosts';
 import { authOpenApi } from './openapi';
 import { authProblem, bearerOf } from './problem';
@@ -47,7 +47,7 @@ const routes: Record<string, Route> = {
     methods: ['POST'],
     run: async ({ request, caller, cors }) => {
       const body = await readJson(request);
-      const db = await getDb();
+      const db = await getAccountsDb();
       const token =
         'attempt' in body || 'code' in body
           ? await signInWithCode(db, caller, { attempt: body.attempt, code: body.code }, 'api')
@@ -59,7 +59,7 @@ const routes: Record<string, Route> = {
     methods: ['POST'],
     run: async ({ request, brand, cors }) => {
       const token = bearerOf(request.headers);
-      return json(await refresh(await getDb(), brand, token === null ? null : token), 200, cors);
+      return json(await refresh(await getAccountsDb(), brand, token === null ? null : token), 200, cors);
     },
   },
   '/auth/revoke': {
@@ -67,7 +67,7 @@ const routes: Record<string, Route> = {
     run: async ({ request, brand, cors }) => {
       const token = bearerOf(request.headers);
       if (token === null) throw new AuthError('token_required');
-      await revoke(await getDb(), brand, token);
+      await revoke(await getAccountsDb(), brand, token);
       return new Response(null, { status: 200, headers: { 'Cache-Control': 'no-store', ...cors } });
     },
   },
@@ -75,7 +75,7 @@ const routes: Record<string, Route> = {
     methods: ['POST'],
     run: async ({ request, caller, cors }) => {
       const body = await readJson(request);
-      await signUp(await getDb(), caller, { name: body.name, email: body.email, password: body.password, captcha: body['g-captcha-response'] });
+      await signUp(await getAccountsDb(), caller, { name: body.name, email: body.email, password: body.password, captcha: body['g-captcha-response'] });
       return json({ status: 'accepted', detail: 'If this address can have a new account, a message was sent to it. Follow its link to verify the address.' }, 202, cors);
     },
   },
@@ -83,7 +83,7 @@ const routes: Record<string, Route> = {
     methods: ['POST'],
     run: async ({ request, caller, cors }) => {
       const body = await readJson(request);
-      await requestPasswordReset(await getDb(), caller, { email: body.email, captcha: body['g-captcha-response'] });
+      await requestPasswordReset(await getAccountsDb(), caller, { email: body.email, captcha: body['g-captcha-response'] });
       return json({ status: 'accepted', detail: 'If this address has an account, a link to choose a new password was sent to it. It is valid for 1 hour, once.' }, 202, cors);
     },
   },
@@ -91,7 +91,7 @@ const routes: Record<string, Route> = {
     methods: ['POST'],
     run: async ({ request, caller, cors }) => {
       const body = await readJson(request);
-      await resetPassword(await getDb(), caller, { token: body.token, password: body.password });
+      await resetPassword(await getAccountsDb(), caller, { token: body.token, password: body.password });
       return json({ status: 'password_changed', detail: 'Every token of the account is revoked; sign in with the new password.' }, 200, cors);
     },
   },
@@ -122,6 +122,7 @@ export function authErrorResponse(authUrl: string, err: unknown, cors: Record<st
     if (err.code === 'upstream_unavailable') headers['Retry-After'] = '2';
     return authProblem(authUrl, err.code, err.detail, headers, err.extra.attempt ? { attempt: err.extra.attempt } : {});
   }
+  if (isDbReadOnly(err)) return authProblem(authUrl, 'read_only', 'This instance cannot write to the account database.', cors);
   if (err instanceof DbUnavailableError) return authProblem(authUrl, 'upstream_unavailable', 'The account database is unavailable.', { ...cors, 'Retry-After': '2' });
   console.error('[auth-host] unexpected error', err instanceof Error ? err.message : 'unknown');
   return authProblem(authUrl, 'internal_error', undefined, cors);

@@ -9,7 +9,7 @@ export const HealthSchema = z
       status: z.enum(['up', 'down']),
       kind: z.enum(['pglite', 'postgres']),
       access: z.enum(['read-write', 'read-only']).nullable().meta({
-        description: 'read-only: this instance reads a replica (or a read-only connection) and serves the catalog; account writes go to instances on the primary. null when the database is down.',
+        description: 'read-only: this instance reads the catalog from a replica (or a read-only connection); its accounts go to the primary over a connection of their own when one is configured, else to instances on the primary. null when the database is down.',
       }),
       catalog_version: z.int().min(0).nullable().meta({ description: 'Moves on every catalog import.' }),
     }),

@@ -2,7 +2,7 @@ import { AuthError } from '../accounts/errors';
 import { changeTwoStep, requestPasswordReset, resetPassword, revoke, signIn, signInWithCode, signOutEverywhere, signUp, verifyEmail } from '../accounts/service';
 import type { IssuedToken } from '../accounts/tokens';
 import type { Brand } from '../brand/schema';
-import { getDb } from '../db';
+import { getAccountsDb } from '../db/accounts';
 import type { AuthCode } from '../accounts/errors';
 import { assertSameSite, errorCode, formContext, formFields, safeNext, seeOther, sessionToken } from './account-forms';
 import { forgetForm, rememberForm } from './form-memory';
@@ -31,7 +31,7 @@ export async function postSignIn(request: Request): Promise<Response> {
   const next = safeNext(fields.next);
   try {
     assertSameSite(request, brand);
-    const token = await signIn(await getDb(), caller, { email: fields.email, password: fields.password, captcha: fields['g-captcha-response'] }, 'site');
+    const token = await signIn(await getAccountsDb(), caller, { email: fields.email, password: fields.password, captcha: fields['g-captcha-response'] }, 'site');
     return signedIn(brand, token, next);
   } catch (err) {
     if (err instanceof AuthError && err.code === 'two_step_required' && err.extra.attempt) {
@@ -50,7 +50,7 @@ export async function postCode(request: Request): Promise<Response> {
   try {
     assertSameSite(request, brand);
     const attempt = cookieValue(request.headers.get('cookie'), ATTEMPT_COOKIE) ?? '';
-    return signedIn(brand, await signInWithCode(await getDb(), caller, { attempt, code: fields.code ?? '' }, 'site'), next);
+    return signedIn(brand, await signInWithCode(await getAccountsDb(), caller, { attempt, code: fields.code ?? '' }, 'site'), next);
   } catch (err) {
     const code = errorCode(err);
     if (code === 'invalid_code') return seeOther(brand, withQuery('/entrar', { etapa: 'codigo', erro: code, next }));
@@ -63,7 +63,7 @@ export async function postSignUp(request: Request): Promise<Response> {
   const fields = await formFields(request);
   try {
     assertSameSite(request, brand);
-    await signUp(await getDb(), caller, { name: fields.name, email: fields.email, password: fields.password, captcha: fields['g-captcha-response'] });
+    await signUp(await getAccountsDb(), caller, { name: fields.name, email: fields.email, password: fields.password, captcha: fields['g-captcha-response'] });
     return seeOther(brand, '/cadastro?enviado=1', [forgetForm(brand.site_url, 'cadastro')]);
   } catch (err) {
     const code = errorCode(err);
@@ -79,7 +79,7 @@ export async function postConfirm(request: Request): Promise<Response> {
   const fields = await formFields(request);
   try {
     assertSameSite(request, brand);
-    const account = await verifyEmail(await getDb(), brand, fields.token ?? '');
+    const account = await verifyEmail(await getAccountsDb(), brand, fields.token ?? '');
     // The address just proven is the one to sign in with: the sign-in form shows it filled in.
     return seeOther(brand, '/entrar?confirmado=1', [rememberForm(brand.site_url, 'entrar', { email: account.email })]);
   } catch (err) {
@@ -93,7 +93,7 @@ export async function postForgot(request: Request): Promise<Response> {
   const fields = await formFields(request);
   try {
     assertSameSite(request, brand);
-    await requestPasswordReset(await getDb(), caller, { email: fields.email, captcha: fields['g-captcha-response'] });
+    await requestPasswordReset(await getAccountsDb(), caller, { email: fields.email, captcha: fields['g-captcha-response'] });
     return seeOther(brand, '/entrar/esqueci?enviado=1');
   } catch (err) {
     return seeOther(brand, withQuery('/entrar/esqueci', { erro: errorCode(err) }));
@@ -107,7 +107,7 @@ export async function postReset(request: Request): Promise<Response> {
   const token = fields.token ?? '';
   try {
     assertSameSite(request, brand);
-    await resetPassword(await getDb(), caller, { token, password: fields.password });
+    await resetPassword(await getAccountsDb(), caller, { token, password: fields.password });
     return seeOther(brand, '/entrar?redefinida=1', [clearedSessionCookie(brand.site_url)]);
   } catch (err) {
     const code = errorCode(err);
@@ -124,7 +124,7 @@ export async function postSignOut(request: Request): Promise<Response> {
     return seeOther(brand, withQuery('/conta', { erro: errorCode(err) }));
   }
   const token = sessionToken(request.headers.get('cookie'), brand.site_url);
-  if (token) await revoke(await getDb(), brand, token).catch(() => {});
+  if (token) await revoke(await getAccountsDb(), brand, token).catch(() => {});
   return seeOther(brand, '/', [clearedSessionCookie(brand.site_url)]);
 }
 
@@ -133,7 +133,7 @@ export async function postSignOutEverywhere(request: Request): Promise<Response>
   const { brand } = formContext(request);
   try {
     assertSameSite(request, brand);
-    await signOutEverywhere(await getDb(), brand, sessionToken(request.headers.get('cookie'), brand.site_url));
+    await signOutEverywhere(await getAccountsDb(), brand, sessionToken(request.headers.get('cookie'), brand.site_url));
     return seeOther(brand, '/', [clearedSessionCookie(brand.site_url)]);
   } catch (err) {
     const code = errorCode(err);
@@ -147,7 +147,7 @@ export async function postTwoStep(request: Request): Promise<Response> {
   const fields = await formFields(request);
   try {
     assertSameSite(request, brand);
-    await changeTwoStep(await getDb(), caller, sessionToken(request.headers.get('cookie'), brand.site_url), { on: fields.ativar === '1', password: fields.password ?? '' });
+    await changeTwoStep(await getAccountsDb(), caller, sessionToken(request.headers.get('cookie'), brand.site_url), { on: fields.ativar === '1', password: fields.password ?? '' });
     return seeOther(brand, '/conta');
   } catch (err) {
     const code = errorCode(err);

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../brand/registry';
-import { assertSameSite, formFields, messageFor, safeNext, sessionToken } from './account-forms';
+import { DbReadOnlyError, DbUnavailableError } from '../db/types';
+import { assertSameSite, errorCode, formFields, messageFor, safeNext, sessionToken } from './account-forms';
 import { hasSessionCookie, sessionCookie } from './session-cookie';
 import { isPersonalPage } from './personal-pages';
 
@@ -43,6 +44,13 @@ describe('website account forms', () => {
   test('a message for every code, and for a name that is no code (__proto__ included) the general one', () => {
     expect(messageFor('invalid_credentials')).toBe('E-mail ou senha incorretos.');
     for (const name of ['__proto__', 'constructor', 'toString', 'nada']) expect(messageFor(name)).toBe(messageFor('internal_error'));
+  });
+
+  test('a database that refuses writes or does not answer has its own code and message, not the general one', () => {
+    expect(errorCode(new DbReadOnlyError('read-only'))).toBe('read_only');
+    expect(errorCode(new DbUnavailableError('down'))).toBe('upstream_unavailable');
+    for (const code of ['read_only', 'upstream_unavailable']) expect(messageFor(code)).not.toBe(messageFor('internal_error'));
+    expect(errorCode(new Error('a bug'))).toBe('internal_error');
   });
 
   test('a form body that is malformed or cut short gives no fields, never an error', async () => {

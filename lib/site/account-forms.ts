@@ -4,6 +4,7 @@ import { clientAddress } from '../agent/client-address';
 import { brandOrDefault } from '../brand/registry';
 import type { Brand } from '../brand/schema';
 import { config } from '../config';
+import { DbUnavailableError, isDbReadOnly } from '../db/types';
 import { requestHost } from '../http/self-request';
 import { cookieValue, sessionCookieName } from './session-cookie';
 
@@ -86,6 +87,8 @@ export async function formFields(request: Request): Promise<Record<string, strin
 
 export function errorCode(err: unknown): AuthCode {
   if (err instanceof AuthError) return err.code;
+  if (isDbReadOnly(err)) return 'read_only';
+  if (err instanceof DbUnavailableError) return 'upstream_unavailable';
   console.error('[site] account form error', err instanceof Error ? err.message : 'unknown');
   return 'internal_error';
 }
@@ -103,6 +106,7 @@ export const MESSAGES: Partial<Record<AuthCode, string>> & { internal_error: str
   cross_site: 'Envie o formulário pelas páginas deste site.',
   rate_limited: 'Tentativas demais. Aguarde alguns minutos e tente de novo.',
   upstream_unavailable: 'Serviço indisponível no momento. Tente novamente em instantes.',
+  read_only: 'Este servidor está em modo somente leitura e não pode entrar, criar ou alterar contas agora. Tente novamente mais tarde.',
   internal_error: 'Algo deu errado. Tente novamente.',
 };
 

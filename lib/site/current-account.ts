@@ -2,7 +2,7 @@ import { headers } from 'next/headers';
 import { cache } from 'react';
 import { accountOfToken } from '../accounts/service';
 import type { Account } from '../accounts/store';
-import { getDb } from '../db';
+import { getAccountsDb } from '../db/accounts';
 import { currentBrand } from './brand-context';
 import { sessionToken } from './account-forms';
 
@@ -16,7 +16,7 @@ export const currentAccount = cache(async (): Promise<Account | null> => {
   const token = sessionToken((await headers()).get('cookie'), brand.site_url);
   if (!token) return null;
   try {
-    return await accountOfToken(await getDb(), brand, token, 'site');
+    return await accountOfToken(await getAccountsDb(), brand, token, 'site');
   } catch {
     return null;
   }
