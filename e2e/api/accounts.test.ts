@@ -352,6 +352,28 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     expect((await confirmLink('aurora', linkIn(first.text))).header('location')).toContain('erro=invalid_link');
   });
 
+  test("a stranger's sign-up after the owner's never wins her confirmation: her sign-in's link keeps her password", async () => {
+    const email = `ownerfirst${Date.now()}@example.com`;
+    const owner = 'senha da dona do e-mail';
+    const stranger = 'senha do estranho 456';
+    secrets.push(owner, stranger);
+    expect((await auth('/users', { method: 'POST', body: { name: 'Dona', email, password: owner, 'g-captcha-response': await captcha() }, ip: newIp() })).status).toBe(202);
+    await mail.waitFor(email, /cadastro\/confirmar/);
+    expect((await auth('/users', { method: 'POST', body: { name: 'Estranho', email, password: stranger, 'g-captcha-response': await captcha() }, ip: newIp() })).status).toBe(202);
+    await mail.waitFor(email, /cadastro\/confirmar/);
+    const signIn = await auth('/auth/token', { method: 'POST', body: { email, password: owner, 'g-captcha-response': await captcha() }, ip: newIp() });
+    expect(signIn.status).toBe(403);
+    expect(problem(signIn).code).toBe('email_unverified');
+    const newest = await mail.waitFor(email, /cadastro\/confirmar/);
+    expect(newest.text).toContain('tentativa de entrar');
+    expect((await confirmLink('aurora', linkIn(newest.text))).header('location')).toBe(`${site('aurora')}/entrar?confirmado=1`);
+    const theirs = await auth('/auth/token', { method: 'POST', body: { email, password: stranger, 'g-captcha-response': await captcha() }, ip: newIp() });
+    expect(theirs.status).toBe(400);
+    expect(problem(theirs).code).toBe('invalid_credentials');
+    const t = await token('aurora', email, owner);
+    expect(((await onSite('aurora', '/api/account/v1/me', { token: t.token })).json() as { name: string }).name).toBe('Dona');
+  });
+
   test('mails a stranger can trigger are limited: sign-up mails per account and day, reset mails to one per half hour', async () => {
     const email = `resend${Date.now()}@example.com`;
     const password = 'sabiá na palmeira';

@@ -135,17 +135,64 @@ describe('accounts, tokens, links and two-step attempts in the database', () => 
     expect(Date.parse(next.expires_at) - Date.now()).toBeLessThan(15_000);
   });
 
-  test('a newer sign-up spends the older verification links; a link mailed again carries the last sign-up', async () => {
-    const acc = (await insertAccount(db, { brandId: 'aurora', email: 'squat@example.com', name: 'First', passwordHash: 'first' }))!;
+  // Two people sign up with one address; only its mailbox decides. Each link confirms the
+  // password of the request that produced it, and nothing else.
+  test("owner, then stranger, then the owner's sign-in: the link of her sign-in confirms her password", async () => {
+    const acc = (await insertAccount(db, { brandId: 'aurora', email: 'owner-first@example.com', name: 'Owner', passwordHash: 'owner' }))!;
     const own = await newEmailLink(db, acc.id);
-    const strangers = await newEmailLink(db, acc.id, { name: 'Stranger', passwordHash: 'A' });
-    const owners = await newEmailLink(db, acc.id, { name: 'Owner', passwordHash: 'V' });
-    // A sign-in of the unverified account (with the first password) mails a link again: still the last sign-up's.
-    const resent = await newEmailLink(db, acc.id);
-    for (const older of [own, strangers]) expect(await useEmailLink(db, 'aurora', older)).toBeNull();
-    const verified = (await useEmailLink(db, 'aurora', resent))!;
-    expect(verified).toMatchObject({ name: 'Owner', passwordHash: 'V', emailVerified: true });
-    expect(await useEmailLink(db, 'aurora', owners)).toBeNull();
+    const strangers = await newEmailLink(db, acc.id, { name: 'Stranger', passwordHash: 'stranger' });
+    // Her sign-in proved the account's password ('owner'): its link confirms that one.
+    const signIn = await newEmailLink(db, acc.id);
+    // A sign-up spends every older link (docs/accounts.md): hers from before the stranger's is dead.
+    expect(await useEmailLink(db, 'aurora', own)).toBeNull();
+    expect(await useEmailLink(db, 'aurora', signIn)).toMatchObject({ name: 'Owner', passwordHash: 'owner', emailVerified: true });
+    // One mailbox decision ends the other links: the stranger's can no longer install his.
+    expect(await useEmailLink(db, 'aurora', strangers)).toBeNull();
+    expect((await findAccountByEmail(db, 'aurora', 'owner-first@example.com'))!.passwordHash).toBe('owner');
+  });
+
+  test('stranger, then owner: her sign-up\'s link confirms her password, even after the stranger signs in again', async () => {
+    const acc = (await insertAccount(db, { brandId: 'aurora', email: 'stranger-first@example.com', name: 'Stranger', passwordHash: 'stranger' }))!;
+    const strangers = await newEmailLink(db, acc.id);
+    const owners = await newEmailLink(db, acc.id, { name: 'Owner', passwordHash: 'owner' });
+    await newEmailLink(db, acc.id); // the stranger signs in with the account's password
+    expect(await useEmailLink(db, 'aurora', strangers)).toBeNull();
+    expect(await useEmailLink(db, 'aurora', owners)).toMatchObject({ name: 'Owner', passwordHash: 'owner', emailVerified: true });
+
+    // The same order, the other link: the stranger's sign-in link confirms the password he
+    // proved (its mail says a sign-in sent it), never carries hers over to him.
+    const twin = (await insertAccount(db, { brandId: 'aurora', email: 'stranger-first2@example.com', name: 'Stranger', passwordHash: 'stranger' }))!;
+    await newEmailLink(db, twin.id);
+    const hers = await newEmailLink(db, twin.id, { name: 'Owner', passwordHash: 'owner' });
+    const his = await newEmailLink(db, twin.id);
+    expect(await useEmailLink(db, 'aurora', his)).toMatchObject({ name: 'Stranger', passwordHash: 'stranger' });
+    expect(await useEmailLink(db, 'aurora', hers)).toBeNull();
+  });
+
+  test('a link mailed on a sign-in keeps the password just proven, never a later sign-up\'s', async () => {
+    // Whoever signed in proved the account's password; the link of that sign-in confirms it,
+    // though a sign-up with the address came after the account's.
+    const acc = (await insertAccount(db, { brandId: 'aurora', email: 'proven@example.com', name: 'First', passwordHash: 'first' }))!;
+    await newEmailLink(db, acc.id, { name: 'Second', passwordHash: 'second' });
+    const signIn = await newEmailLink(db, acc.id);
+    expect(await useEmailLink(db, 'aurora', signIn)).toMatchObject({ name: 'First', passwordHash: 'first', emailVerified: true });
+  });
+
+  test('each sign-up\'s link confirms that sign-up\'s password; an older sign-in link stays live and confirms its own', async () => {
+    const acc = (await insertAccount(db, { brandId: 'aurora', email: 'each@example.com', name: 'A', passwordHash: 'a' }))!;
+    const signIn = await newEmailLink(db, acc.id);
+    const b = await newEmailLink(db, acc.id, { name: 'B', passwordHash: 'b' });
+    // The sign-in link came before B's sign-up and was spent by it, as every older link is.
+    expect(await useEmailLink(db, 'aurora', signIn)).toBeNull();
+    const again = await newEmailLink(db, acc.id); // a sign-in with 'a' after B's sign-up
+    expect(await useEmailLink(db, 'aurora', again)).toMatchObject({ name: 'A', passwordHash: 'a' });
+    expect(await useEmailLink(db, 'aurora', b)).toBeNull();
+
+    const other = (await insertAccount(db, { brandId: 'aurora', email: 'each2@example.com', name: 'A', passwordHash: 'a' }))!;
+    await newEmailLink(db, other.id, { name: 'B', passwordHash: 'b' });
+    const c = await newEmailLink(db, other.id, { name: 'C', passwordHash: 'c' });
+    await newEmailLink(db, other.id); // a sign-in with 'a' after C's sign-up: C's link stays live
+    expect(await useEmailLink(db, 'aurora', c)).toMatchObject({ name: 'C', passwordHash: 'c' });
   });
 
   test('an expired token is refused', async () => {

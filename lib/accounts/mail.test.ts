@@ -10,7 +10,7 @@ describe('e-mail without SMTP_URL (the demo)', () => {
     const printed: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
     const aurora = demoRegistry(3000).brands[0]!;
-    await sendMail(verificationMail(aurora, 'ana@example.com', 'S3cr3tL1nk'));
+    await sendMail(verificationMail(aurora, 'ana@example.com', 'S3cr3tL1nk', 'sign-up'));
     const out = printed.join('\n');
     expect(out).toContain('To: ana@example.com');
     expect(out).toContain('Subject: Aurora Ingressos: confirme seu e-mail');

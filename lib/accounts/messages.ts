@@ -7,14 +7,23 @@ export function verificationLink(brand: Brand, secret: string): string {
   return `${brand.site_url}/cadastro/confirmar?token=${encodeURIComponent(secret)}`;
 }
 
+/** What made a verification link: a sign-up, or a sign-in of the unverified account. */
+export type LinkReason = 'sign-up' | 'sign-in';
+
+const REQUESTED: Record<LinkReason, string> = {
+  'sign-up': 'um cadastro feito com este e-mail',
+  'sign-in': 'uma tentativa de entrar com este e-mail, cuja senha estava certa',
+};
+
 // A mail to an address not yet verified carries no text chosen by whoever asked for it
-// (no name): the address may be someone else's.
-export function verificationMail(brand: Brand, to: string, secret: string): Mail {
+// (no name): the address may be someone else's. It says which kind of request sent it,
+// since the link confirms the password of that request and no other.
+export function verificationMail(brand: Brand, to: string, secret: string, reason: LinkReason): Mail {
   return {
     from: senderFor(brand.name, brand.site_url),
     to,
     subject: `${brand.name}: confirme seu e-mail`,
-    text: `Olá!\n\nPedimos para confirmar este e-mail para uma conta na ${brand.name}. Para confirmar, abra este link (válido por 48 horas) e toque em "Confirmar e-mail":\n\n${verificationLink(brand, secret)}\n\nConfirmar vale a senha escolhida no último cadastro feito com este e-mail. Se você não pediu, ignore esta mensagem: sem confirmação, nada é criado e o pedido expira.\n`,
+    text: `Olá!\n\nPedimos para confirmar este e-mail para uma conta na ${brand.name}. Para confirmar, abra este link (válido por 48 horas) e toque em "Confirmar e-mail":\n\n${verificationLink(brand, secret)}\n\nEste link foi pedido por ${REQUESTED[reason]}, e confirmar vale a senha usada nesse pedido. Se não foi você, ignore esta mensagem: sem confirmação, nada é criado e o pedido expira.\n`,
   };
 }
 

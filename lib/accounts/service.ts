@@ -73,7 +73,7 @@ export async function signUp(db: Db, caller: Caller, input: SignUp): Promise<voi
   const account = await insertAccount(db, { brandId: caller.brand.id, email: address, name, passwordHash });
   if (account) {
     const secret = await newEmailLink(db, account.id);
-    await sendMail(verificationMail(caller.brand, address, secret));
+    await sendMail(verificationMail(caller.brand, address, secret, 'sign-up'));
     return;
   }
   const existing = await findAccountByEmail(db, caller.brand.id, address);
@@ -82,9 +82,9 @@ export async function signUp(db: Db, caller: Caller, input: SignUp): Promise<voi
     await sendMail(existingAccountMail(caller.brand, existing.email, existing.name));
   } else {
     // An address nobody has verified yet belongs to whoever reads its mail: this sign-up's
-    // name and password become the account's if the link is used, whoever signed up first.
+    // name and password become the account's if this link is used, whoever signed up first.
     const secret = await newEmailLink(db, existing.id, { name, passwordHash });
-    await sendMail(verificationMail(caller.brand, address, secret));
+    await sendMail(verificationMail(caller.brand, address, secret, 'sign-up'));
   }
 }
 
@@ -165,8 +165,10 @@ export async function signIn(db: Db, caller: Caller, input: SignIn, audience: Au
   await refund([['signInAccount', lockKey], ['signInAddress', group]]);
   if (!account.emailVerified) {
     if (await trySpend('accountMails', accountKey(account))) {
+      // The link confirms the password this sign-in just proved, never one that a later
+      // sign-up with the address chose.
       const secret = await newEmailLink(db, account.id);
-      await sendMail(verificationMail(caller.brand, account.email, secret));
+      await sendMail(verificationMail(caller.brand, account.email, secret, 'sign-in'));
     }
     throw new AuthError('email_unverified', 'Confirm your e-mail with the link sent to it, then sign in again.');
   }

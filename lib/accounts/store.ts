@@ -88,31 +88,17 @@ async function newLink(db: Queryable, accountId: string, purpose: Purpose, ttlS:
 type Pending = { name: string; passwordHash: string };
 
 /**
- * A verification link. One sent for a sign-up over an unverified account carries that
+ * A verification link. A link confirms the password of the request that produced it,
+ * and no other: one sent for a sign-up over the unverified account carries that
  * sign-up's name and password hash, which become the account's when the link is used,
- * and spends every older link: a newer sign-up replaces the older ones. A link mailed
- * again without a sign-up (a sign-in of the unverified account) carries the pending
- * sign-up of the newest live link, so that whichever live link is opened, the password
- * of the last sign-up is the one that counts.
+ * and spends every older link (a newer sign-up replaces the older ones). A link without
+ * `pending` (the first sign-up's, or one mailed again on a sign-in of the unverified
+ * account) leaves the account's own password, the one that sign-in just proved: it
+ * never carries a password some other sign-up chose.
  */
 export async function newEmailLink(db: Queryable, accountId: string, pending?: Pending): Promise<string> {
-  if (pending) {
-    await db.query(`UPDATE account_email_links SET used_at = now() WHERE account_id = $1 AND purpose = 'verify' AND used_at IS NULL`, [accountId]);
-    return newLink(db, accountId, 'verify', EMAIL_LINK_TTL_S, pending);
-  }
-  const live = await db.query<{ pending_name: string | null; pending_password_hash: string | null; expires_at: Date }>(
-    `SELECT pending_name, pending_password_hash, expires_at FROM account_email_links
-     WHERE account_id = $1 AND purpose = 'verify' AND used_at IS NULL AND expires_at > now()`,
-    [accountId],
-  );
-  return newLink(db, accountId, 'verify', EMAIL_LINK_TTL_S, newestPending(live));
-}
-
-function newestPending(links: Array<{ pending_name: string | null; pending_password_hash: string | null; expires_at: Date }>): Pending | undefined {
-  const newest = links
-    .filter((l) => l.pending_password_hash !== null)
-    .sort((a, b) => new Date(b.expires_at).getTime() - new Date(a.expires_at).getTime())[0];
-  return newest ? { name: newest.pending_name ?? '', passwordHash: newest.pending_password_hash! } : undefined;
+  if (pending) await db.query(`UPDATE account_email_links SET used_at = now() WHERE account_id = $1 AND purpose = 'verify' AND used_at IS NULL`, [accountId]);
+  return newLink(db, accountId, 'verify', EMAIL_LINK_TTL_S, pending);
 }
 
 export function newResetLink(db: Queryable, accountId: string): Promise<string> {

@@ -18,7 +18,7 @@ export default async function ConfirmPage({ searchParams }: AccountPageProps) {
   return (
     <div className="account">
       <h1>Confirmar e-mail</h1>
-      <p>Confirme que este e-mail é seu para ativar a conta. Vale a senha escolhida no último cadastro feito com ele.</p>
+      <p>Confirme que este e-mail é seu para ativar a conta. Vale a senha usada no pedido que enviou este link (o cadastro, ou a tentativa de entrar, feitos com este e-mail).</p>
       <form method="post" action="/cadastro/confirmar/enviar" className="account-form">
         <input type="hidden" name="token" value={token} />
         <button className="button" type="submit">
