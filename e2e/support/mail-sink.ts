@@ -21,27 +21,47 @@ function textOf(raw: string): { subject: string; text: string } {
   return { subject, text };
 }
 
+export type MailSink = {
+  url: string;
+  mails: SunkMail[];
+  waitFor: (to: string, match?: RegExp, timeoutMs?: number) => Promise<SunkMail>;
+  /** Each reply of the server (greeting, sender, recipient, end of data) waits this long from now on: a slow SMTP server. */
+  delayReplies: (ms: number) => void;
+  close: () => Promise<void>;
+};
+
 /** An SMTP server inside the test process that keeps every message it receives. */
-export async function startMailSink(port = 0): Promise<{ url: string; mails: SunkMail[]; waitFor: (to: string, match?: RegExp, timeoutMs?: number) => Promise<SunkMail>; close: () => Promise<void> }> {
+export async function startMailSink(port = 0): Promise<MailSink> {
   const mails: SunkMail[] = [];
+  let replyDelayMs = 0;
+  const later = (callback: () => void) => (replyDelayMs > 0 ? void setTimeout(callback, replyDelayMs) : callback());
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      later(() => callback());
+    },
+    onMailFrom(_address, _session, callback) {
+      later(() => callback());
+    },
+    onRcptTo(_address, _session, callback) {
+      later(() => callback());
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('latin1');
         mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, ...textOf(raw) });
-        callback();
+        later(() => callback());
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const bound = (server.server.address() as AddressInfo).port;
   const waitFor = async (to: string, match: RegExp = /./, timeoutMs = 10_000) => {
-    // The mail is sent while the request that causes it is answered; the deadline only bounds a mail that never comes, at many times a loaded machine's SMTP round trip (well under a second).
+    // The mail leaves the server's outbox right after the answer that writes it; the deadline only bounds a mail that never comes, at many times a loaded machine's SMTP round trip (well under a second).
     const deadline = Date.now() + timeoutMs;
     const seen = new Set<SunkMail>();
     for (;;) {
@@ -55,5 +75,11 @@ export async function startMailSink(port = 0): Promise<{ url: string; mails: Sun
       await new Promise((r) => setTimeout(r, 50));
     }
   };
-  return { url: `smtp://127.0.0.1:${bound}`, mails, waitFor, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `smtp://127.0.0.1:${bound}`,
+    mails,
+    waitFor,
+    delayReplies: (ms) => void (replyDelayMs = ms),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }

@@ -4,32 +4,38 @@ import { processShared } from '../process-shared';
 
 export type Mail = { to: string; subject: string; text: string; from: string };
 
-const state = processShared('account-mail', () => ({ transport: undefined as Transporter | undefined | null }));
+/** Delivers one message, or rejects when the SMTP server refuses it or cannot be reached. */
+export type Deliver = (mail: Mail) => Promise<void>;
 
-function transport(): Transporter | null {
-  if (state.transport === undefined) {
-    const url = config().accounts.smtpUrl;
-    state.transport = url ? nodemailer.createTransport(url) : null;
-  }
-  return state.transport;
+// Bounds on one delivery, well within the outbox's claim on a row (CLAIM_S in outbox.ts):
+// a hung server fails the attempt, and the row is retried later.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/** A delivery through the SMTP server at `url`. */
+export function smtpDelivery(url: string): Deliver {
+  const transport: Transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
+  return async (mail) => {
+    await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text });
+  };
 }
 
 /**
- * Sends one message through SMTP_URL. Without it (the demo), the whole message is printed
- * to the server's log so that a person running the demo can follow its link. A failure
- * to send is logged, never shown to the client (answers must not depend on it).
+ * The demo's delivery (SMTP_URL unset): the whole message is printed to the server's log
+ * so that a person running the demo can follow its link.
  */
-export async function sendMail(mail: Mail): Promise<void> {
-  const t = transport();
-  if (!t) {
-    console.log(`[mail] (SMTP_URL unset: printed instead of sent)\nFrom: ${mail.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n[mail] end of message`);
-    return;
+export const printDelivery: Deliver = async (mail) => {
+  console.log(`[mail] (SMTP_URL unset: printed instead of sent)\nFrom: ${mail.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n[mail] end of message`);
+};
+
+const state = processShared('account-mail', () => ({ deliver: undefined as Deliver | undefined }));
+
+/** Sends one message through SMTP_URL, or prints it without one; rejects on a failed send (the outbox retries). */
+export function sendMail(mail: Mail): Promise<void> {
+  if (!state.deliver) {
+    const url = config().accounts.smtpUrl;
+    state.deliver = url ? smtpDelivery(url) : printDelivery;
   }
-  try {
-    await t.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text });
-  } catch (err) {
-    console.error(`[mail] sending to the SMTP server failed: ${(err as Error).message}`);
-  }
+  return state.deliver(mail);
 }
 
 /** The sender of a brand's messages: MAIL_FROM, else no-reply at the brand's site host. */

@@ -4,14 +4,16 @@ import type { Db } from '../db/types';
 import { verifyCaptcha } from './captcha';
 import { AuthError } from './errors';
 import { LimitExceeded, refund, reset, spend, spendAll, trySpend, type Spend } from './limits';
-import { sendMail } from './mail';
+import type { Mail } from './mail';
+import { queueMail } from './outbox';
+import { kickOutbox } from './outbox-sender';
 import { codeMail, existingAccountMail, resetMail, verificationMail } from './messages';
 import { hashPassword, passwordProblem, verifyDecoy, verifyPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords';
 import { addressGroup } from '../network.mjs';
 import { mailbox } from './address';
-import { findAccount, findAccountByEmail, forgetExpiredUnverified, insertAccount, linkAccount, newEmailLink, newResetLink, revokeAllTokens, setTwoStep, useEmailLink, useResetLink, type Account } from './store';
+import { EMAIL_LINK_TTL_S, findAccount, findAccountByEmail, forgetExpiredUnverified, insertAccount, linkAccount, newEmailLink, newResetLink, RESET_LINK_TTL_S, revokeAllTokens, setTwoStep, useEmailLink, useResetLink, type Account } from './store';
 import { issueToken, rotateToken, spendToken, tokenOwner, type Audience, type IssuedToken } from './tokens';
-import { checkCode, openAttempt } from './two-step';
+import { checkCode, CODE_TTL_S, openAttempt } from './two-step';
 
 // The account operations, shared by the authentication host's API and the website's
 // forms. Every refusal is an AuthError with a stable code.
@@ -54,6 +56,19 @@ async function captcha(db: Db, caller: Caller, response: unknown): Promise<void>
   if (outcome !== 'ok') throw new AuthError('captcha_invalid', outcome === 'missing' ? 'g-captcha-response is missing.' : 'The CAPTCHA answer is not valid.');
 }
 
+/**
+ * Mail goes out after the answer, from the outbox: writing the row is all the answer
+ * waits for, so it takes the same time whether a mail is sent or not (no enumeration by
+ * timing). `lifetimeS` is how long the mail is of use (its link's or code's life).
+ */
+async function mail(db: Db, message: Mail, lifetimeS: number): Promise<void> {
+  await queueMail(db, message, lifetimeS);
+  kickOutbox(db);
+}
+
+/** A notice without a link or code is of use for a day; the outbox keeps no row that long anyway. */
+const NOTICE_S = 86_400;
+
 export type SignUp = { name: unknown; email: unknown; password: unknown; captcha: unknown };
 
 /**
@@ -73,18 +88,18 @@ export async function signUp(db: Db, caller: Caller, input: SignUp): Promise<voi
   const account = await insertAccount(db, { brandId: caller.brand.id, email: address, name, passwordHash });
   if (account) {
     const secret = await newEmailLink(db, account.id);
-    await sendMail(verificationMail(caller.brand, address, secret, 'sign-up'));
+    await mail(db, verificationMail(caller.brand, address, secret, 'sign-up'), EMAIL_LINK_TTL_S);
     return;
   }
   const existing = await findAccountByEmail(db, caller.brand.id, address);
   if (!existing || !(await trySpend('accountMails', accountKey(existing)))) return;
   if (existing.emailVerified) {
-    await sendMail(existingAccountMail(caller.brand, existing.email, existing.name));
+    await mail(db, existingAccountMail(caller.brand, existing.email, existing.name), NOTICE_S);
   } else {
     // An address nobody has verified yet belongs to whoever reads its mail: this sign-up's
     // name and password become the account's if this link is used, whoever signed up first.
     const secret = await newEmailLink(db, existing.id, { name, passwordHash });
-    await sendMail(verificationMail(caller.brand, address, secret, 'sign-up'));
+    await mail(db, verificationMail(caller.brand, address, secret, 'sign-up'), EMAIL_LINK_TTL_S);
   }
 }
 
@@ -112,7 +127,7 @@ export async function requestPasswordReset(db: Db, caller: Caller, input: ResetR
   // live links, at most one per RESET_MAIL_GAP_S, and can never stop the next one.
   if (!account || !(await trySpend('resetMails', accountKey(account)))) return;
   const secret = await newResetLink(db, account.id);
-  await sendMail(resetMail(caller.brand, account.email, secret));
+  await mail(db, resetMail(caller.brand, account.email, secret), RESET_LINK_TTL_S);
 }
 
 export type PasswordReset = { token: unknown; password: unknown };
@@ -168,13 +183,13 @@ export async function signIn(db: Db, caller: Caller, input: SignIn, audience: Au
       // The link confirms the password this sign-in just proved, never one that a later
       // sign-up with the address chose.
       const secret = await newEmailLink(db, account.id);
-      await sendMail(verificationMail(caller.brand, account.email, secret, 'sign-in'));
+      await mail(db, verificationMail(caller.brand, account.email, secret, 'sign-in'), EMAIL_LINK_TTL_S);
     }
     throw new AuthError('email_unverified', 'Confirm your e-mail with the link sent to it, then sign in again.');
   }
   if (account.twoStep) {
     const { attempt, code } = await openAttempt(db, account.id);
-    await sendMail(codeMail(caller.brand, account.email, account.name, code));
+    await mail(db, codeMail(caller.brand, account.email, account.name, code), CODE_TTL_S);
     throw new AuthError('two_step_required', 'A 6-digit code was sent by e-mail. Send {"attempt": "<this attempt>", "code": "<the code>"} to POST /auth/token within 10 minutes.', { attempt });
   }
   return issueToken(db, caller.brand.id, account.id, signInTtlS(), audience);

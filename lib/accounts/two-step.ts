@@ -3,7 +3,8 @@ import { newCode, newSecret, sameBytes, sha256 } from './secrets';
 
 // Two-step sign-in: a correct password opens an attempt (an opaque secret given to the
 // client) and mails a six-digit code bound to it. The code is stored as SHA-256 of the
-// attempt secret and the code, so the database alone cannot reveal it; it is valid for
+// attempt secret and the code, so the attempt's row alone cannot reveal it (its mail waits
+// in the outbox until sent, see lib/accounts/outbox.ts); it is valid for
 // 10 minutes, for at most 5 tries, and once.
 export const CODE_TTL_S = 600;
 export const CODE_MAX_TRIES = 5;

@@ -12,6 +12,7 @@ import eventChanges010 from './migrations/010-event-changes';
 import listedSummary011 from './migrations/011-listed-summary';
 import postingsInProportion012 from './migrations/012-postings-in-proportion';
 import withdrawals012 from './migrations/012-withdrawals';
+import mailOutbox013 from './migrations/013-mail-outbox';
 import vocabularyCounts014 from './migrations/014-vocabulary-counts';
 import type { Db, Queryable } from './types';
 
@@ -35,6 +36,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '011-listed-summary', sql: listedSummary011 },
   { id: '012-postings-in-proportion', sql: postingsInProportion012 },
   { id: '012-withdrawals', sql: withdrawals012 },
+  { id: '013-mail-outbox', sql: mailOutbox013 },
   { id: '014-vocabulary-counts', sql: vocabularyCounts014 },
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 

@@ -11,5 +11,9 @@ export function registerCatalogStartup(): void {
     await prepareCatalog(db);
     // The server alone follows the catalog's changes: a listening connection would keep a tool's process alive.
     await followCatalogChanges(db);
+    // And it alone sends the account e-mails left in the outbox (by this process, or by
+    // an instance that stopped before sending them).
+    const { startOutboxSender } = await import('../accounts/outbox-sender');
+    startOutboxSender();
   });
 }
