@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { startMailSink, type MailSink } from '../../e2e/support/mail-sink';
 import { createTestDatabase, postgresReachable } from '../../e2e/support/postgres';
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 import type { Db } from '../db/types';
-import { smtpDelivery, type Mail } from './mail';
+import { sendMail, smtpDelivery, type Mail } from './mail';
 import { backoffS, drainOutbox, MAX_ATTEMPTS, queueMail } from './outbox';
 
 const postgres = await postgresReachable();
@@ -79,6 +79,24 @@ describe('the mail outbox', () => {
         await up.close();
       }
     } finally {
+      await db.close();
+    }
+  });
+
+  test('without SMTP_URL (the demo) the sender prints each queued message whole, link included', async () => {
+    const db = await openPglite();
+    const printed: string[] = [];
+    const spy = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    try {
+      await migrate(db);
+      await queueMail(db, message('demo@example.com'), 3600);
+      expect(printed).toEqual([]); // nothing before the sender runs
+      expect(await drainOutbox(db, { deliver: sendMail })).toBe(1);
+      expect(printed.join('\n')).toContain('To: demo@example.com');
+      expect(printed.join('\n')).toContain('https://aurora.localhost/cadastro/confirmar?token=abc');
+      expect(await rows(db)).toEqual([]);
+    } finally {
+      spy.mockRestore();
       await db.close();
     }
   });
