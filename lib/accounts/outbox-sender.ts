@@ -1,4 +1,4 @@
-import { getDb } from '../db';
+import { getAccountsDb } from '../db/accounts';
 import type { Db } from '../db/types';
 import { onShutdown } from '../lifecycle';
 import { logger } from '../observability/log';
@@ -16,11 +16,11 @@ const FIRST_SWEEP_MS = 1_000;
 const STOP_WAIT_MS = 10_000;
 
 /**
- * The database of the periodic sender. The one place to change when account writes move
- * to a connection of their own (a primary beside a read-only catalog replica).
+ * The database of the periodic sender: the accounts' own (the primary, where an instance's
+ * catalog connection reads a replica), where the account operations write their mail.
  */
 export function outboxDb(): Promise<Db> {
-  return getDb();
+  return getAccountsDb();
 }
 
 const state = processShared('mail-outbox', () => ({
