@@ -1,6 +1,6 @@
 import type { AgentCard } from '@a2a-js/sdk';
 import type { Brand } from '../brand/schema';
-import { brandUrls } from '../discovery/urls';
+import { brandUrls } from '../http/brand-urls';
 import { API_VERSION } from '../version';
 import { SUPPORTED_VERSIONS } from './version';
 

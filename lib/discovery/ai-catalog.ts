@@ -1,6 +1,6 @@
 import type { Brand } from '../brand/schema';
 import { SERVER_CARD_TYPE } from '../mcp/server-card';
-import { brandUrls } from './urls';
+import { brandUrls } from '../http/brand-urls';
 import { LINKSET_TYPE } from './well-known';
 
 /** The media type of an AI Catalog (Agent-Card/ai-catalog, "Media Type"). */

@@ -1,9 +1,8 @@
 import type { Brand } from '../brand/schema';
 import { brandOrDefault } from '../brand/registry';
-import { CORS_HEADERS, etagMatches, strongEtag } from '../http/headers';
+import { CONTENT_SIGNAL, CORS_HEADERS, etagMatches, strongEtag } from '../http/headers';
 import { domainProblem } from '../http/domain-problem';
 import { problemResponse } from '../http/problem';
-import { CONTENT_SIGNAL } from './texts';
 
 /** A document; `etag` gives it an ETag and answers a matching If-None-Match with 304. */
 export type Doc = { body: string; type: string; status?: number; headers?: Record<string, string>; cache?: string; etag?: boolean };

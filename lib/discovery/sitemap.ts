@@ -1,7 +1,7 @@
 import type { Brand } from '../brand/schema';
 import { eventPages, organizerPages, SITEMAP_LIMIT, sitemapSpans, type IdSpan } from '../catalog/sitemap';
 import { landingPaths, organizerPath } from '../site/landing';
-import { brandUrls } from './urls';
+import { brandUrls } from '../http/brand-urls';
 
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Brand } from '../brand/schema';
-import { brandUrls } from './urls';
+import { brandUrls } from '../http/brand-urls';
 
 export const SKILLS_SCHEMA = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
 

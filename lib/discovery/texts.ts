@@ -1,9 +1,7 @@
 import { PROTOCOL_VERSIONS } from '../mcp/protocol';
 import type { Brand } from '../brand/schema';
-import { brandUrls } from './urls';
-
-/** What the brand allows crawlers and AI systems to do with its public pages. */
-export const CONTENT_SIGNAL = 'search=yes, ai-input=yes, ai-train=no';
+import { brandUrls } from '../http/brand-urls';
+import { CONTENT_SIGNAL } from '../http/headers';
 
 export function robotsTxt(brand: Brand): string {
   const u = brandUrls(brand);

@@ -1,6 +1,6 @@
 import type { Brand } from '../brand/schema';
 import { OPENAPI_MEDIA_TYPE } from '../http/service-desc';
-import { brandUrls } from './urls';
+import { brandUrls } from '../http/brand-urls';
 
 export const API_CATALOG_PROFILE = 'https://www.rfc-editor.org/info/rfc9727';
 export const LINKSET_TYPE = `application/linkset+json; profile="${API_CATALOG_PROFILE}"`;

@@ -5,6 +5,9 @@ import { config } from '../config';
 export const CATALOG_CACHE = 'public, max-age=30, s-maxage=60, stale-while-revalidate=300';
 export const NO_STORE = 'no-store';
 
+/** What the brand allows crawlers and AI systems to do with its public pages: robots.txt's Content-Signal line and the header of Markdown answers. */
+export const CONTENT_SIGNAL = 'search=yes, ai-input=yes, ai-train=no';
+
 export const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers':

@@ -1,6 +1,6 @@
 import type { Brand } from '../brand/schema';
 import { windowedCache } from '../catalog/snapshot-cache';
-import { CONTENT_SIGNAL } from '../discovery/texts';
+import { CONTENT_SIGNAL } from '../http/headers';
 
 // Converted pages, per brand and URL, for the snapshot window. The proxy answers from
 // here directly; the /md route fills it.

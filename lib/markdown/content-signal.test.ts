@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { CONTENT_SIGNAL, robotsTxt } from '../discovery/texts';
+import { robotsTxt } from '../discovery/texts';
+import { CONTENT_SIGNAL } from '../http/headers';
 import { defaultBrand } from '../brand/registry';
 import { markdownResponse } from './cache';
 

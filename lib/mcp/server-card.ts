@@ -1,5 +1,5 @@
 import type { Brand } from '../brand/schema';
-import { brandUrls } from '../discovery/urls';
+import { brandUrls } from '../http/brand-urls';
 import { LATEST_LEGACY_VERSION, PROTOCOL_VERSIONS } from './protocol';
 import { SERVER_CAPABILITIES, listedTools, serverInfo } from './server';
 

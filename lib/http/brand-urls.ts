@@ -1,5 +1,5 @@
 import type { Brand } from '../brand/schema';
-import { API_BASE_PATH } from '../openapi/document';
+import { API_BASE_PATH } from './service-desc';
 
 /** Every absolute URL the discovery documents name, from the brand registry only. */
 export function brandUrls(brand: Brand) {
