@@ -4,17 +4,24 @@
 //   entry points   app/, proxy.ts, instrumentation.ts, server.mjs, scripts/, bench/, e2e/
 //   edge           lib/edge          the proxy's steps
 //   start-up       lib/startup       fills the catalog when it opens
-//   surfaces       lib/site, lib/markdown, lib/mcp, lib/a2a, lib/discovery, lib/openapi, lib/auth-host
-//   HTTP           lib/http, lib/agent
+//   surfaces       lib/discovery, lib/a2a       the documents that describe the others, the A2A agent
+//                  lib/mcp
+//                  lib/markdown
+//                  lib/site, lib/openapi, lib/auth-host
+//   HTTP           lib/agent
+//                  lib/http
 //   domain         lib/catalog, lib/accounts
 //   data           lib/db, lib/brand
-//   base           lib/config, lib/version, lib/process-shared, lib/lifecycle, lib/observability, lib/server
+//   base           lib/observability, lib/server
+//                  lib/config, lib/version, lib/process-shared, lib/lifecycle, lib/network (files of lib/ itself)
 //
-// A module imports its own layer and the ones below, never one above. Tests (*.test.ts)
-// sit beside what they test but are entry points: they may start whatever they need.
+// A module imports its own folder and the folders below, never one above, and no two
+// folders import each other, even through others (a folder rule). Tests (*.test.ts) sit
+// beside what they test but are entry points: they may start whatever they need, so the
+// cruise leaves them out (options.exclude).
 
 const TEST = '\\.test\\.ts$';
-const BASE = '^lib/(config|version|process-shared|lifecycle)\\.ts$|^lib/(observability|server)/';
+const BASE = '^lib/(config|version|process-shared|lifecycle)\\.ts$|^lib/network\\.mjs$|^lib/(observability|server)/';
 const DATA = '^lib/(db|brand)/';
 const DOMAIN = '^lib/(catalog|accounts)/';
 const HTTP = '^lib/(http|agent)/';
@@ -41,11 +48,25 @@ module.exports = {
       from: { path: '^(lib|app)/|^proxy\\.ts$' },
       to: { circular: true },
     },
+    {
+      name: 'no-folder-cycles',
+      comment: 'Two folders of lib/ that import each other, directly or through others, are one unit: neither can be read, moved or tested without the other.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^lib(/|$)' },
+      to: { circular: true },
+    },
     forbid(
       'lib-not-entry',
       'The library never reaches for the routes, the proxy or the tools that use it: they are the outermost layer.',
       '^lib/',
       ENTRY,
+    ),
+    forbid(
+      'lib-files-import-no-folder',
+      'The files of lib/ itself (configuration, version, process state, shutdown hooks, network addresses) are read by every folder, so they import none.',
+      '^lib/[^/]+$',
+      '^lib/[^/]+/',
     ),
     forbid(
       'base-stays-base',
@@ -78,6 +99,12 @@ module.exports = {
       `${SURFACES}|${STARTUP}|${EDGE}`,
     ),
     forbid(
+      'http-below-agent',
+      'The anonymous credential and the rate limits answer with HTTP problems; HTTP plumbing knows nothing of who the client is.',
+      '^lib/http/',
+      '^lib/agent/',
+    ),
+    forbid(
       'surfaces-are-not-started-here',
       'A surface reads the catalog; it neither fills it (lib/startup) nor routes requests (lib/edge).',
       SURFACES,
@@ -88,6 +115,31 @@ module.exports = {
       'Markdown, MCP and A2A are built on the site\'s pages and decisions (sale state, missing events), not the other way round.',
       '^lib/site/',
       '^lib/(markdown|mcp|a2a)/',
+    ),
+    {
+      name: 'openapi-and-auth-host-stand-alone',
+      comment: 'The API description and the authentication host answer their own requests from the layers below; the discovery documents name them, they use no other surface.',
+      severity: 'error',
+      from: { path: '^lib/(openapi|auth-host)/', pathNot: TEST },
+      to: { path: SURFACES, pathNot: '^lib/$1/' },
+    },
+    forbid(
+      'markdown-below-agents',
+      'Markdown converts the site\'s pages; MCP, A2A and the discovery documents use it, so it imports none of them (what they share lives lower, as lib/http/headers\'s CONTENT_SIGNAL).',
+      '^lib/markdown/',
+      '^lib/(mcp|a2a|discovery)/',
+    ),
+    forbid(
+      'mcp-below-discovery-and-a2a',
+      'The MCP server is described by the discovery documents and used by the A2A agent, never the other way round (the URLs they all name live in lib/http/brand-urls).',
+      '^lib/mcp/',
+      '^lib/(a2a|discovery)/',
+    ),
+    forbid(
+      'site-below-discovery',
+      'The sitemap and the other discovery documents list the site\'s pages; the site links to them by path and imports none of them.',
+      '^lib/site/',
+      '^lib/discovery/',
     ),
     forbid(
       'startup-only-from-entry',
@@ -120,7 +172,10 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|\\.next)/' },
+    // Tests are entry points (see the top): left out, so that what a test imports makes no
+    // folder depend on another. node_modules stays in, followed no further: left out, every
+    // package import would be dropped and no-dev-dependencies-in-production could not fail.
+    exclude: { path: '^\\.next/|\\.test\\.ts$' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.mjs', '.js', '.d.mts'] },

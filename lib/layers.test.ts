@@ -6,9 +6,10 @@ import { cruise, type ICruiseResult, type IFlattenedRuleSet } from 'dependency-c
 import { afterAll, describe, expect, test } from 'vitest';
 
 // The layer rules of .dependency-cruiser.cjs, each shown to fail: a small tree in a
-// temporary directory holds one deliberate back-import per rule, and the cruise must name
-// that rule. The project's own tree is checked by the "dependency rules" stage of npm test.
-const rules = createRequire(import.meta.url)('../.dependency-cruiser.cjs') as IFlattenedRuleSet;
+// temporary directory holds one deliberate back-import per rule (or two folders that import
+// each other), and the cruise, with the project's rules and its exclusion of tests, must
+// name that rule. The project's own tree is checked by the "dependency rules" stage of npm test.
+const rules = createRequire(import.meta.url)('../.dependency-cruiser.cjs') as IFlattenedRuleSet & { options: { exclude: { path: string } } };
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -23,7 +24,14 @@ async function broken(files: Record<string, string>): Promise<string[]> {
   const roots = [...new Set(Object.keys(files).map((p) => p.split('/')[0]!))].filter((r) => r !== 'node_modules' && r !== 'package.json');
   const { output } = await cruise(
     roots,
-    { baseDir: dir, validate: true, ruleSet: { forbidden: rules.forbidden }, tsPreCompilationDeps: true, doNotFollow: { path: 'node_modules' } },
+    {
+      baseDir: dir,
+      validate: true,
+      ruleSet: { forbidden: rules.forbidden },
+      tsPreCompilationDeps: true,
+      doNotFollow: { path: 'node_modules' },
+      exclude: rules.options.exclude,
+    },
     { extensions: ['.ts', '.tsx', '.mjs', '.js'] },
   );
   const result = output as ICruiseResult;
@@ -49,6 +57,25 @@ describe('layer rules', () => {
     ['the catalog throws an HTTP error', 'domain-speaks-no-http', { 'lib/catalog/get-event.ts': "import { x } from '../http/problem';\nexport { x };\n", 'lib/http/problem.ts': mod }],
     ['the database seeds the demo catalog', 'db-knows-no-catalog', { 'lib/db/index.ts': "import { x } from '../catalog/demo';\nexport { x };\n", 'lib/catalog/demo.ts': mod }],
     ['the database reads the brand registry', 'db-knows-no-catalog', { 'lib/db/index.ts': "import { x } from '../brand/registry';\nexport { x };\n", 'lib/brand/registry.ts': mod }],
+    [
+      'two folders import each other through modules that form no cycle',
+      'no-folder-cycles',
+      {
+        'lib/catalog/events.ts': "import { y } from '../accounts/store';\nexport const x = y;\n",
+        'lib/accounts/store.ts': mod.replace('x', 'y'),
+        'lib/accounts/service.ts': "import { z } from '../catalog/errors';\nexport const w = z;\n",
+        'lib/catalog/errors.ts': mod.replace('x', 'z'),
+      },
+    ],
+    ['the configuration reads the metrics', 'lib-files-import-no-folder', { 'lib/config.ts': "import { x } from './observability/metrics';\nexport { x };\n", 'lib/observability/metrics.ts': mod }],
+    ['HTTP plumbing reads the rate limits', 'http-below-agent', { 'lib/http/problem.ts': "import { x } from '../agent/rate-limit';\nexport { x };\n", 'lib/agent/rate-limit.ts': mod }],
+    ['the API description uses the site', 'openapi-and-auth-host-stand-alone', { 'lib/openapi/document.ts': "import { x } from '../site/format';\nexport { x };\n", 'lib/site/format.ts': mod }],
+    ['the authentication host uses a discovery document', 'openapi-and-auth-host-stand-alone', { 'lib/auth-host/router.ts': "import { x } from '../discovery/well-known';\nexport { x };\n", 'lib/discovery/well-known.ts': mod }],
+    ['the Markdown cache reads a discovery text', 'markdown-below-agents', { 'lib/markdown/cache.ts': "import { x } from '../discovery/texts';\nexport { x };\n", 'lib/discovery/texts.ts': mod }],
+    ['the Markdown layer uses MCP', 'markdown-below-agents', { 'lib/markdown/render.ts': "import { x } from '../mcp/event-markdown';\nexport { x };\n", 'lib/mcp/event-markdown.ts': mod }],
+    ['the MCP server card reads the discovery URLs', 'mcp-below-discovery-and-a2a', { 'lib/mcp/server-card.ts': "import { x } from '../discovery/urls';\nexport { x };\n", 'lib/discovery/urls.ts': mod }],
+    ['MCP uses the A2A agent', 'mcp-below-discovery-and-a2a', { 'lib/mcp/server.ts': "import { x } from '../a2a/executor';\nexport { x };\n", 'lib/a2a/executor.ts': mod }],
+    ['the site reads the sitemap', 'site-below-discovery', { 'lib/site/landing.ts': "import { x } from '../discovery/sitemap';\nexport { x };\n", 'lib/discovery/sitemap.ts': mod }],
     ['the site uses the Markdown layer', 'site-below-its-renderings', { 'lib/site/brand-context.ts': "import { x } from '../markdown/cache';\nexport { x };\n", 'lib/markdown/cache.ts': mod }],
     ['HTTP plumbing imports a surface', 'http-serves-surfaces', { 'lib/http/loopback.ts': "import { x } from '../markdown/render';\nexport { x };\n", 'lib/markdown/render.ts': mod }],
     ['observability imports a surface', 'base-stays-base', { 'lib/observability/otel.ts': "import { x } from '../openapi/health-schema';\nexport { x };\n", 'lib/openapi/health-schema.ts': mod }],
@@ -77,12 +104,24 @@ describe('layer rules', () => {
     expect(await broken(files)).toContain(rule);
   });
 
-  test('a test file may start what it tests', async () => {
+  test('a test file may start what it tests, and makes no folder depend on another', async () => {
     expect(
       await broken({
         'lib/catalog/search.test.ts': "import { x } from '../startup/catalog';\nexport { x };\n",
         'lib/startup/catalog.ts': "import { x } from '../catalog/events';\nexport { x };\n",
         'lib/catalog/events.ts': mod,
+      }),
+    ).toEqual([]);
+  });
+
+  test('folders that import one way only form no folder cycle', async () => {
+    expect(
+      await broken({
+        'lib/discovery/texts.ts': "import { x } from '../mcp/protocol';\nexport { x };\n",
+        'lib/discovery/well-known.ts': "import { x } from '../mcp/server-card';\nexport { x };\n",
+        'lib/mcp/server-card.ts': "import { x } from './protocol';\nexport { x };\n",
+        'lib/mcp/protocol.ts': "import { x } from '../http/brand-urls';\nexport { x };\n",
+        'lib/http/brand-urls.ts': mod,
       }),
     ).toEqual([]);
   });
