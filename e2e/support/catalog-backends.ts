@@ -8,9 +8,13 @@ export type CatalogBackend = { name: string; open: () => Promise<{ db: Db; close
 /**
  * The two catalogs a database test runs on: an embedded PGlite, and a throwaway PostgreSQL
  * database named after `prefix` when a server answers (always with CI=true, where an
- * unreachable server fails the test instead of skipping it).
+ * unreachable server fails the test instead of skipping it). On PostgreSQL, `connections`
+ * is the pool's size and `statementTimeoutMs` bounds a hung server, never a slow statement.
  */
-export async function catalogBackends(prefix: string, connections = 2): Promise<CatalogBackend[]> {
+export async function catalogBackends(
+  prefix: string,
+  { connections = 2, statementTimeoutMs = 30_000 }: { connections?: number; statementTimeoutMs?: number } = {},
+): Promise<CatalogBackend[]> {
   const pglite: CatalogBackend = {
     name: 'PGlite',
     open: async () => {
@@ -23,8 +27,7 @@ export async function catalogBackends(prefix: string, connections = 2): Promise<
     name: 'PostgreSQL',
     open: async () => {
       const created = await createTestDatabase(prefix);
-      // Statement timeout: it bounds a hung server; these statements take milliseconds.
-      const db = openPostgres(created.url, 30_000, connections);
+      const db = openPostgres(created.url, statementTimeoutMs, connections);
       return { db, close: async () => (await db.close(), await created.drop()) };
     },
   };

@@ -74,7 +74,7 @@ const brands = demoRegistry(3000).brands;
 const brandIds = new Set(brands.map((b) => b.id));
 const anchor = new Date('2026-11-23T00:00:00Z');
 const demo = [...generateDemo({ brands, events: 40, anchor })] as unknown as EventRecord[];
-const backends = await catalogBackends('catalog_vocabulary', 4);
+const backends = await catalogBackends('catalog_vocabulary', { connections: 4 });
 
 describe.each(backends)('the typo vocabulary follows the catalog ($name)', ({ open }) => {
   let db: Db;

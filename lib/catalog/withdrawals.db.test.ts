@@ -20,7 +20,7 @@ const records = [...generateDemo({ brands, events: 60, anchor })] as unknown as 
 const lines = (rs: unknown[]) => rs.map((r) => JSON.stringify(r));
 const withdrawal = (r: EventRecord) => JSON.stringify({ brand: r.brand, slug: r.slug, withdrawn: true });
 
-const backends = await catalogBackends('catalog_withdrawals', 4);
+const backends = await catalogBackends('catalog_withdrawals', { connections: 4 });
 
 describe.each(backends)('withdrawing events ($name)', ({ open }) => {
   let db: Db;

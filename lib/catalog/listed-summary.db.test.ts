@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { brandRegistry } from '../../lib/brand/registry';
-import { generateDemo } from '../../lib/catalog/demo';
-import { readListedFacets } from '../../lib/catalog/filters';
-import { importLines } from '../../lib/catalog/import';
-import { readListedOrganizer } from '../../lib/catalog/landing-subjects';
-import type { EventRecordInput } from '../../lib/catalog/record';
-import { readOrganizerPages } from '../../lib/catalog/sitemap';
-import { migrate } from '../../lib/db/migrate';
-import { openPglite } from '../../lib/db/pglite';
-import { openPostgres } from '../../lib/db/postgres';
-import type { Db } from '../../lib/db/types';
-import { createTestDatabase, postgresReachable } from '../support/postgres';
+import { catalogBackends } from '../../e2e/support/catalog-backends';
+import { brandRegistry } from '../brand/registry';
+import { migrate } from '../db/migrate';
+import type { Db } from '../db/types';
+import { generateDemo } from './demo';
+import { readListedFacets } from './filters';
+import { importLines } from './import';
+import { readListedOrganizer } from './landing-subjects';
+import type { EventRecordInput } from './record';
+import { readOrganizerPages } from './sitemap';
 
 // What the filters offer (cities and categories with how many events each, organizers
 // with events) comes from a summary the catalog's triggers keep. On both databases it
 // must say what counting every event would say: after an import, a re-import that moves
 // or ends events, a venue that changes city, a delete, and as time passes.
 
-const available = await postgresReachable();
 const brands = brandRegistry().brands;
 const brand = brands[0]!;
 const records = [...generateDemo({ brands, events: 240, anchor: new Date('2026-11-20T00:00:00Z') })];
@@ -39,23 +36,11 @@ async function counted(db: Db, now: Date) {
 const sorted = <T extends { facet: string; value: string; state: string }>(rows: T[]) =>
   [...rows].sort((a, b) => `${a.facet}|${a.value}|${a.state}`.localeCompare(`${b.facet}|${b.value}|${b.state}`));
 
-const databases: Array<[string, () => Promise<{ db: Db; done: () => Promise<void> }>]> = [
-  ['PGlite', async () => {
-    const db = await openPglite();
-    return { db, done: () => db.close() };
-  }],
-];
-if (available || process.env.CI === 'true') {
-  databases.push(['PostgreSQL', async () => {
-    const created = await createTestDatabase('catalog_summary');
-    const db = openPostgres(created.url, 60_000, 2);
-    return { db, done: async () => { await db.close(); await created.drop(); } };
-  }]);
-}
+const backends = await catalogBackends('catalog_summary', { statementTimeoutMs: 60_000 });
 
-describe.each(databases)('filter options follow the catalog on %s', (_name, open) => {
+describe.each(backends)('filter options follow the catalog on $name', ({ open }) => {
   let db: Db;
-  let done: () => Promise<void>;
+  let close: () => Promise<void>;
   const load = (rs: EventRecordInput[]) => importLines(db, rs.map((r) => JSON.stringify(r)), new Set(brands.map((b) => b.id)));
   const agree = async (now: Date) => {
     const summary = await readListedFacets(db, brand.id, now);
@@ -64,14 +49,14 @@ describe.each(databases)('filter options follow the catalog on %s', (_name, open
   };
 
   beforeAll(async () => {
-    ({ db, done } = await open());
+    ({ db, close } = await open());
     await migrate(db);
     await db.query(`INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)`, [
       JSON.stringify(brands.map((b) => ({ id: b.id, name: b.name }))),
     ]);
     expect((await load(records)).failed).toEqual([]);
   }, 300_000);
-  afterAll(() => done?.());
+  afterAll(() => close?.());
 
   test('after an import, and as time passes (an event leaves the counts the moment it ends)', async () => {
     const summary = await agree(new Date('2026-11-20T00:00:00Z'));

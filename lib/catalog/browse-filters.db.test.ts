@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { brandRegistry } from '../../lib/brand/registry';
-import { CATEGORY_SLUGS } from '../../lib/catalog/categories';
-import { generateDemo } from '../../lib/catalog/demo';
-import { querySearch } from '../../lib/catalog/events';
-import { importLines } from '../../lib/catalog/import';
-import { parseListQuery } from '../../lib/catalog/query-params';
-import type { EventRecordInput } from '../../lib/catalog/record';
-import { migrate } from '../../lib/db/migrate';
-import { openPglite } from '../../lib/db/pglite';
-import { openPostgres } from '../../lib/db/postgres';
-import type { Db } from '../../lib/db/types';
-import { createTestDatabase, postgresReachable } from '../support/postgres';
+import { catalogBackends } from '../../e2e/support/catalog-backends';
+import { brandRegistry } from '../brand/registry';
+import { migrate } from '../db/migrate';
+import type { Db } from '../db/types';
+import { CATEGORY_SLUGS } from './categories';
+import { generateDemo } from './demo';
+import { querySearch } from './events';
+import { importLines } from './import';
+import { parseListQuery } from './query-params';
+import type { EventRecordInput } from './record';
 
 // Browsing filters (category, free, a maximum price, all ages, sorting by price) on both
 // databases, against what the demo records say: every filter keeps exactly the listed
 // events it should, in the order it promises.
 
-const available = await postgresReachable();
 const EVENTS = 900;
 const anchor = new Date('2026-11-23T00:00:00Z');
 const now = new Date('2026-11-23T12:00:00Z');
@@ -38,27 +35,15 @@ const start = (r: EventRecordInput) => (r.starts_at ? Date.parse(r.starts_at) : 
 const ids = new Map<string, number>();
 const bySlug = new Map(listed.map((r) => [r.slug, r]));
 
-const databases: Array<[string, () => Promise<{ db: Db; done: () => Promise<void> }>]> = [
-  ['PGlite', async () => {
-    const db = await openPglite();
-    return { db, done: () => db.close() };
-  }],
-];
-if (available || process.env.CI === 'true') {
-  databases.push(['PostgreSQL', async () => {
-    const created = await createTestDatabase('catalog_browse');
-    // Statement timeout: it bounds a hung server; the longest statement here (the import's index builds) takes seconds.
-    const db = openPostgres(created.url, 60_000, 2);
-    return { db, done: async () => { await db.close(); await created.drop(); } };
-  }]);
-}
+// The longest statement here (the import's index builds) takes seconds.
+const backends = await catalogBackends('catalog_browse', { statementTimeoutMs: 60_000 });
 
-describe.each(databases)('browsing filters on %s', (_name, open) => {
+describe.each(backends)('browsing filters on $name', ({ open }) => {
   let db: Db;
-  let done: () => Promise<void>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ db, done } = await open());
+    ({ db, close } = await open());
     await migrate(db);
     await db.query(`INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)`, [
       JSON.stringify(brands.map((b) => ({ id: b.id, name: b.name }))),
@@ -67,7 +52,7 @@ describe.each(databases)('browsing filters on %s', (_name, open) => {
     expect(report.failed).toEqual([]);
     for (const r of await db.query<{ slug: string; id: number }>('SELECT slug, id::int AS id FROM events WHERE brand_id = $1', [brand.id])) ids.set(r.slug, Number(r.id));
   }, 300_000);
-  afterAll(() => done?.());
+  afterAll(() => close?.());
 
   /** Every page of a listing, as slugs, with the first page's total. */
   async function all(query: string, prices = true): Promise<{ slugs: string[]; total: number }> {
