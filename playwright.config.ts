@@ -6,7 +6,7 @@ const PORT = Number(process.env.PLAYWRIGHT_PORT ?? 4110);
 const brands = ['aurora', 'mare', 'sertao'];
 
 export default defineConfig({
-  testDir: 'e2e/site',
+  testDir: 'e2e/browser',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
   fullyParallel: false,
