@@ -1,27 +1,10 @@
-import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { request } from '../support/client';
+import { REDIS, redisReachable } from '../support/redis';
 import { startServer, type RunningServer } from '../support/server';
 import { tcpSwitch } from '../support/tcp-switch';
 
 const API = '/api/public/v1';
-const REDIS = { host: '127.0.0.1', port: 6379 };
-
-function redisReachable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection(REDIS, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    // The kernel completes a loopback connection to a listening port itself, whatever the load; an absent server refuses at once.
-    socket.setTimeout(1000, () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
 const available = await redisReachable();
 
 // Two server processes on one Redis spend one budget; when Redis goes away the site

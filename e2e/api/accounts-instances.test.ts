@@ -1,26 +1,11 @@
-import { createConnection } from 'node:net';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { request } from '../support/client';
 import { startMailSink } from '../support/mail-sink';
 import { createTestDatabase, postgresReachable } from '../support/postgres';
+import { redisReachable } from '../support/redis';
 import { startServer, type RunningServer } from '../support/server';
-
-function redisReachable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port: 6379 }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    // The kernel completes a loopback connection to a listening port itself, whatever the load; an absent server refuses at once.
-    socket.setTimeout(1000, () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 
 const available = (await postgresReachable()) && (await redisReachable());
 
