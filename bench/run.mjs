@@ -1,6 +1,13 @@
 // npm run bench: side-by-side throughput and latency of the service against the
 // framework floor (a route that does no work), in one run on one production build.
 // Prints ratios, and writes bench/results/latest.json and latest.svg.
+//
+// npm run bench -- --misses [--postgres] [--events 1000] [--cpu-prof <dir>]: pages that no
+// cache holds, beside the floor in the same run: the snapshot cache is off and the
+// connections cycle distinct event pages and distinct site searches. --postgres runs the
+// server on a throwaway PostgreSQL database (TEST_DATABASE_URL's server) with the demo
+// catalog of --events events; --cpu-prof writes the server's CPU profile of the run there.
+// No memory figures and no results file in this mode.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { request } from 'node:http';
@@ -8,6 +15,13 @@ import autocannon from 'autocannon';
 import { targets as pageTargets } from './targets.mjs';
 import { chart } from './chart.mjs';
 import { measureMemory, printMemory } from './memory.ts';
+import { createTestDatabase } from '../e2e/support/postgres.ts';
+
+const args = process.argv.slice(2);
+const option = (name) => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? '') : undefined);
+const MISSES = args.includes('--misses');
+/** Distinct pages each miss case cycles through. */
+const DISTINCT = 60;
 
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -31,9 +45,12 @@ function get(path) {
   });
 }
 
+const database = MISSES && args.includes('--postgres') ? await createTestDatabase('bench_misses') : undefined;
+const missEnv = MISSES ? { CATALOG_CACHE_TTL_MS: '0', DEMO_EVENTS: option('--events') ?? process.env.DEMO_EVENTS ?? '1000', ...(database ? { DATABASE_URL: database.url } : {}) } : {};
+const profileDir = option('--cpu-prof');
 const started = Date.now();
-const server = spawn(process.execPath, ['server.mjs'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', BENCH_FLOOR: '1', NODE_ENV: 'production', MAX_CONNECTIONS_PER_ADDRESS: '1000000', RATE_LIMIT_API: '100000000', RATE_LIMIT_MARKDOWN: '100000000', RATE_LIMIT_TOOLS: '100000000', RATE_LIMIT_RENDER: '100000000' },
+const server = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), 'server.mjs'], {
+  env: { ...process.env, ...missEnv, PORT: String(PORT), HOST: '127.0.0.1', BENCH_FLOOR: '1', NODE_ENV: 'production', MAX_CONNECTIONS_PER_ADDRESS: '1000000', RATE_LIMIT_API: '100000000', RATE_LIMIT_MARKDOWN: '100000000', RATE_LIMIT_TOOLS: '100000000', RATE_LIMIT_RENDER: '100000000' },
   // The request log (one JSON line per request on stdout) is written, as in production, to nowhere here.
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -51,7 +68,30 @@ startupMs = Date.now() - started;
 const slug = JSON.parse((await get('/api/public/v1/events?per_page=1')).body).data[0].slug;
 const producer = JSON.parse((await get(`/api/public/v1/events/${slug}`)).body).producer.slug;
 
-const cases = [
+/** Requests that cycle through `paths`, one after another on each connection. */
+const cycling = (paths) => {
+  let n = 0;
+  return (req) => ({ ...req, path: paths[n++ % paths.length] });
+};
+
+async function missCases() {
+  const events = [];
+  for (let page = 1; events.length < DISTINCT; page++) {
+    const { data } = JSON.parse((await get(`/api/public/v1/events?per_page=50&page=${page}`)).body);
+    if (data.length === 0) break;
+    events.push(...data);
+  }
+  const slugs = events.slice(0, DISTINCT).map((e) => e.slug);
+  // One word of each event's name, each word once: searches that find something.
+  const words = [...new Set(events.flatMap((e) => e.name.toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 4)))].slice(0, DISTINCT);
+  return [
+    { name: 'floor', path: '/api/floor', kind: 'floor' },
+    { name: `${slugs.length} event pages`, path: `/eventos/${slugs[0]}`, setupRequest: cycling(slugs.map((s) => `/eventos/${s}`)), kind: 'miss' },
+    { name: `${words.length} site searches`, path: `/?q=${words[0]}`, setupRequest: cycling(words.map((w) => `/?q=${encodeURIComponent(w)}`)), kind: 'miss' },
+  ];
+}
+
+const cases = MISSES ? await missCases() : [
   { name: 'floor', path: '/api/floor', kind: 'floor' },
   { name: 'events (default)', path: '/api/public/v1/events', kind: 'api' },
   { name: 'events q=são paulo', path: `/api/public/v1/events?q=${encodeURIComponent('são paulo')}`, kind: 'api' },
@@ -60,6 +100,7 @@ const cases = [
   { name: 'event detail', path: `/api/public/v1/events/${slug}`, kind: 'api' },
   ...(await pageTargets({ get, slug })),
 ];
+if (MISSES) console.log(`pages no cache holds: snapshot cache off, ${missEnv.DEMO_EVENTS} demo events on ${database ? 'PostgreSQL' : 'the embedded catalog'}`);
 
 function run(c) {
   return new Promise((resolve, reject) => {
@@ -94,7 +135,10 @@ const rss = Number((await (async () => {
 await new Promise((r) => (server.once('exit', r), server.kill('SIGTERM')));
 
 const floor = results.find((r) => r.kind === 'floor');
-const GOALS = { api: { rps: 0.8, p99: 2 }, page: { rps: 1 }, tool: { rps: 0.5 } };
+await database?.drop();
+if (profileDir) console.log(`server CPU profile written to ${profileDir}`);
+
+const GOALS = { api: { rps: 0.8, p99: 2 }, page: { rps: 1 }, tool: { rps: 0.5 }, miss: { rps: 0.25 } };
 const rows = results.map((r) => {
   const rpsRatio = r.rps / floor.rps;
   const p99Ratio = floor.p99 > 0 ? r.p99 / floor.p99 : r.p99;
@@ -103,7 +147,7 @@ const rows = results.map((r) => {
   return { ...r, rpsRatio, p99Ratio, goal, meets };
 });
 
-console.log(`\nstart-up of the embedded catalog: ${startupMs} ms; server RSS after the run: ${(rss / 1048576).toFixed(0)} MiB`);
+console.log(`\nstart-up of the ${database ? 'PostgreSQL' : 'embedded'} catalog: ${startupMs} ms; server RSS after the run: ${(rss / 1048576).toFixed(0)} MiB`);
 console.log(`${CONNECTIONS} connections, ${DURATION} s each\n`);
 console.log('case'.padEnd(26), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'x floor'.padStart(8), 'p99 x'.padStart(6), ' goal');
 for (const r of rows) {
@@ -115,6 +159,8 @@ for (const c of rows.filter((r) => r.ratioOf)) {
   const ratio = c.p50 / Math.max(base.p50, 0.5);
   console.log(`${c.name} p50 vs ${base.name}: ${ratio.toFixed(2)}x (goal <= ${c.ratioOf.max}x) ${ratio <= c.ratioOf.max ? 'met' : 'MISSED'}`);
 }
+
+if (MISSES) process.exit(rows.every((r) => r.bad === 0) ? 0 : 1);
 
 const memory = await measureMemory();
 printMemory(memory);
