@@ -90,6 +90,20 @@ describe('logs, metrics and traces of a production server', () => {
     expect(second.trace_id).not.toBe(traceId);
   });
 
+  test("an event page asks the catalog in the process whether its event exists, never the server's own API", async () => {
+    const [slug] = await firstSlug();
+    const missing = `nenhum-evento-${Date.now()}`;
+    const asked = [`/eventos/${slug}`, `/eventos/${missing}`];
+    expect((await request(server.port, `${asked[0]}?exists=1`, { host: host() })).status).toBe(200);
+    expect((await request(server.port, asked[1]!, { host: host() })).status).toBe(404);
+    // A signed-in person's page of a missing event: rendered for them alone, the same 404 page.
+    expect((await request(server.port, asked[1]!, { host: host(), headers: { cookie: 'sessao=ninguem' } })).status).toBe(404);
+    await until('the log lines of the pages', () => requestLines(asked[0]!).length >= 1 && requestLines(asked[1]!).length >= 2);
+    // Each page's own requests (its render) are logged before the page's line.
+    const apiChecks = lines().filter((l) => l.msg === 'request' && l.method === 'HEAD' && [slug, missing].some((s) => l.path === `/api/public/v1/events/${s}`));
+    expect(apiChecks).toEqual([]);
+  });
+
   test('metrics on their own listener only: HTTP by route template and status, database, snapshot cache, renders, Markdown, rate limits, event loop and memory', async () => {
     const [a, b] = await firstSlug();
     expect((await request(server.port, `/eventos/${a}`, { host: host() })).status).toBe(200);

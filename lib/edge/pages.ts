@@ -66,13 +66,13 @@ async function spendPersonalRender(edge: Edge): Promise<Response | null> {
 async function personalAnswer(edge: Edge): Promise<Response> {
   const host = edge.request.headers.get('host') ?? '';
   const slug = eventSlugOf(edge.pathname);
-  if (slug !== undefined && !(await eventExists(slug, host))) {
+  if (slug !== undefined && !(await eventExists(edge.brand, slug))) {
     return servePage(await renderPage(MISSING_PATH, host, 404), edge.request.method, { ...edge.headers, 'Cache-Control': PERSONAL_CACHE_CONTROL });
   }
   // A landing page of nothing: its public render (held for the window) already is the 404 page.
   if (isLandingPath(edge.pathname)) {
     const search = edge.request.nextUrl.search;
-    const page = await publicPage(pageKey(edge.brand.id, edge.pathname + search), edge.pathname + search, edge.pathname, host);
+    const page = await publicPage(edge.brand, pageKey(edge.brand.id, edge.pathname + search), edge.pathname + search, edge.pathname, host);
     if (page.status === 404) return servePage(page, edge.request.method, { ...edge.headers, 'Cache-Control': PERSONAL_CACHE_CONTROL });
   }
   return personalPage(forwardedHeaders(edge.request), edge.headers);
@@ -126,5 +126,5 @@ async function htmlAnswer(edge: Edge): Promise<Response> {
     if (refused) return refused;
   }
   if (isFlight(edge)) return next();
-  return servePage(await publicPage(key, pathname + search, pathname, request.headers.get('host') ?? ''), request.method, headers);
+  return servePage(await publicPage(brand, key, pathname + search, pathname, request.headers.get('host') ?? ''), request.method, headers);
 }

@@ -4,8 +4,8 @@ import { config } from '../config';
 import { traceHeaders } from '../observability/tracing';
 
 // The server's requests to itself, in one place: the page renders that fill the page
-// cache, the page fetches that the Markdown route converts, the event checks of the
-// proxy, and the proxy's rewrites to internal routes (/md, the auth host). Each carries
+// cache, the page fetches that the Markdown route converts, and the proxy's rewrites to
+// internal routes (/md, the auth host). Each carries
 // a per-process token: it spends no rate-limit budget, and the internal routes answer
 // only requests that bear it, so they are no way around the proxy.
 
@@ -52,8 +52,8 @@ const loopbackPort = (): number => (globalThis as WithSelf)[LOOPBACK_PORT] ?? co
 
 /**
  * One request of this server to itself, for a Host, carrying the internal token and the
- * trace context. Used for what the proxy cannot do in-process: render a page, ask the
- * API whether an event exists.
+ * trace context. Used for what the proxy cannot do in-process: render a page (whether an
+ * event exists it asks of the catalog itself, lib/site/event-exists.ts).
  */
 export function selfRequest(path: string, host: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<SelfReply> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
-import { selfRequest } from '../http/self-request';
+import type { Brand } from '../brand/schema';
+import { findEvent } from '../catalog/events';
 
 // Next 16 serves an empty body for notFound() in production (vercel/next.js#98954) while
 // an unmatched path renders app/not-found.tsx in full: a missing event's page is this one.
@@ -18,14 +19,16 @@ export function eventSlugOf(pathname: string): string | undefined {
 }
 
 /**
- * Whether the event of a page exists, asked of this server's own API. The proxy has no
- * database of its own; the API answers from the process's catalog and snapshot cache.
+ * Whether the event of a page exists, asked of the process's catalog (its one connection
+ * and snapshot cache, lib/process-shared.ts, which the page's render then reads too). The
+ * slug is read as the API reads it (lib/catalog/get-event.ts): blank, unknown or withdrawn
+ * is a clear no; a catalog that cannot answer (database down, say) lets the page itself answer.
  */
-export async function eventExists(slug: string, host: string): Promise<boolean> {
+export async function eventExists(brand: Brand, slug: string): Promise<boolean> {
+  const trimmed = slug.trim();
+  if (trimmed === '') return false;
   try {
-    const reply = await selfRequest(`/api/public/v1/events/${encodeURIComponent(slug)}`, host, { method: 'HEAD' });
-    // Anything but a clear 404 (database down, say) lets the page itself answer.
-    return reply.status !== 404 && reply.status !== 400;
+    return (await findEvent(brand, trimmed)) !== null;
   } catch {
     return true;
   }

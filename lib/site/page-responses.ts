@@ -1,4 +1,5 @@
 import { NextResponse } from 'next/server';
+import type { Brand } from '../brand/schema';
 import { MISSING_PATH, eventExists, eventSlugOf } from './event-exists';
 import { cachedPage, renderPage, type StoredPage } from './page-cache';
 import { pageSecurityHeaders } from './security-headers';
@@ -8,10 +9,10 @@ import { pageSecurityHeaders } from './security-headers';
 // nonce of their own and kept by no cache.
 
 /** A public page (the listing, an event page, the 404 page) from the window's cache, rendered once if it is not held. */
-export function publicPage(key: string, pathWithSearch: string, pathname: string, host: string): Promise<StoredPage> {
+export function publicPage(brand: Brand, key: string, pathWithSearch: string, pathname: string, host: string): Promise<StoredPage> {
   return cachedPage(key, async () => {
     const slug = eventSlugOf(pathname);
-    const missing = slug !== undefined && !(await eventExists(slug, host));
+    const missing = slug !== undefined && !(await eventExists(brand, slug));
     if (missing) return renderPage(MISSING_PATH, host, 404);
     const page = await renderPage(pathWithSearch, host);
     // A page that found nothing to show (a landing page of no city, say) called notFound(),
