@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { request } from '../support/client';
 import { targets } from '../api/targets';
+import { hashedPageCsp } from '@/lib/site/security-headers';
+import { SITE_SCRIPTS, withoutClientRuntime } from '@/lib/site/static-page';
 
 // Public pages as a CDN and a person read them: cache headers, link previews, the
 // calendar file, prices on cards, the way to buy, aliases, and personal pages.
@@ -36,6 +38,56 @@ describe('pages a shared cache can keep', () => {
       for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
     }
     expect(/'nonce-([^']+)'/.exec(a.header('content-security-policy')!)![1]).not.toBe(/'nonce-([^']+)'/.exec(b.header('content-security-policy')!)![1]);
+  });
+});
+
+/** What of a page could run or fetch JavaScript, other than the site's own: script tags not its own, script preloads, framework files. */
+function foreignCode(html: string): string[] {
+  const scripts = (html.match(/<script\b[^>]*>/gi) ?? []).filter((tag) => {
+    const src = /\ssrc="([^"]*)"/i.exec(tag)?.[1];
+    return src === undefined ? !/^<script type="application\/ld\+json">$/.test(tag) : !SITE_SCRIPTS.has(src);
+  });
+  const preloads = (html.match(/<link\b[^>]*>/gi) ?? []).filter((tag) => /modulepreload|\sas="?(script|worker)/i.test(tag));
+  const files = html.match(/\/_next\/[^"'\s)]*\.m?js\b/g) ?? [];
+  return [...scripts, ...preloads, ...files];
+}
+
+describe('public pages carry only the scripts the site writes', () => {
+  /** The listing, a search, an event page and a landing page. */
+  async function foundPaths(): Promise<string[]> {
+    const slug = await eventOnSale();
+    const city = /href="(\/eventos-em\/[^"]+)"/.exec((await get(`/eventos/${slug}`)).text)![1]!;
+    return ['/', '/?q=forro', `/eventos/${slug}`, city];
+  }
+
+  test('as served: JSON-LD data blocks and /busca.js, no framework script, no script preload; the CSP hashes are those of the page served', async () => {
+    for (const path of [...(await foundPaths()), '/eventos/no-such-event', '/eventos-em/cidade-nenhuma']) {
+      const res = await get(path);
+      expect([200, 404], path).toContain(res.status);
+      expect(foreignCode(res.text), path).toEqual([]);
+      expect(res.text, path).toMatch(/<script type="application\/ld\+json">|<h1/);
+      expect(res.header('content-security-policy'), path).toBe(hashedPageCsp(res.text));
+    }
+    expect((await get('/')).text).toContain('<script src="/busca.js" defer="">');
+  });
+
+  // The alarm: the framework's markup as this release writes it (a page rendered for a
+  // signed-in person keeps it), with its names changed as a new release might change them.
+  test("the framework's own markup, renamed as a new release might, leaves nothing but the site's scripts", async () => {
+    for (const path of await foundPaths()) {
+      const personal = await request(target.port, path, { host: `aurora.localhost:${target.port}`, headers: { accept: 'text/html', cookie: 'sessao=ninguem' } });
+      expect(foreignCode(personal.text).length, path).toBeGreaterThan(0);
+      const renamed = personal.text
+        .replaceAll('__next_f', '__next_flight')
+        .replaceAll('TURBOPACK', 'TURBOPACK_NEXT')
+        .replaceAll('/_next/static/', '/_next/immutable/');
+      const stored = withoutClientRuntime(renamed);
+      expect(foreignCode(stored), path).toEqual([]);
+      expect(stored, path).not.toMatch(/__next_flight|TURBOPACK_NEXT/);
+      // The page itself is all there.
+      const main = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+      expect(main(stored).replace(/ nonce="[^"]*"/g, ''), path).toBe(main(renamed).replace(/ nonce="[^"]*"/g, ''));
+    }
   });
 });
 

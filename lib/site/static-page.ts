@@ -1,22 +1,70 @@
-// Public pages are plain HTML: links and GET forms, no client code of the site's own, so
-// nothing on them needs the framework's client runtime (React, the router and the page's
-// serialized component tree, about 130 KB of JavaScript and half the HTML). A public page
-// is stored without it, and with its stylesheet inside (a few KB: no second round trip
-// before the first paint); personal pages (the account forms' CAPTCHA) keep both as the
-// framework writes them.
+import { Parser } from 'htmlparser2';
 
-const FRAMEWORK_SCRIPT_SRC = /<script\b[^>]*\bsrc="\/_next\/static\/[^"]*"[^>]*>\s*<\/script\s*>/gi;
-const SCRIPT_PRELOAD = /<link\b[^>]*\brel="preload"[^>]*\bas="script"[^>]*\/?>|<link\b[^>]*\bas="script"[^>]*\brel="preload"[^>]*\/?>/gi;
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-/** The framework's inline scripts: the component tree's chunks and the bundler's chunk list. */
-const FRAMEWORK_INLINE = /^\s*(?:\(self\.__next_f\s*=|self\.__next_f\.push\(|\(globalThis\["TURBOPACK"\])/;
+// Public pages are plain HTML: links and GET forms, no client code beyond the site's own
+// small files, so nothing on them needs the framework's client runtime (React, the router
+// and the page's serialized component tree, about 130 KB of JavaScript and half the HTML).
+// A public page is stored without it, and with its stylesheet inside (a few KB: no second
+// round trip before the first paint); personal pages (the account forms' CAPTCHA) keep both
+// as the framework writes them.
+//
+// What stays is decided by an allowlist of what the site writes, never by a list of what the
+// framework is known to add: a release that renames its globals or moves its files cannot
+// bring its JavaScript back. The page is read by an HTML parser (the same tokenizer rules
+// as a browser for script text and attributes), and what goes is cut out of the original
+// text, so everything else keeps its bytes.
 
-/** The HTML of a public page without the framework's client scripts; everything else kept as it is. */
+/** The site's own script files (app/busca.js, loaded by the search form). */
+export const SITE_SCRIPTS: ReadonlySet<string> = new Set(['/busca.js']);
+/** The only inline scripts the site writes: its JSON-LD data blocks, which the browser never runs. */
+const SITE_DATA_BLOCK = 'application/ld+json';
+
+/** A script element the site wrote: one of its files, or one of its data blocks. */
+export function isSiteScript(attributes: Record<string, string>): boolean {
+  const src = attributes.src;
+  if (src !== undefined) return SITE_SCRIPTS.has(src.trim());
+  return attributes.type?.trim().toLowerCase() === SITE_DATA_BLOCK;
+}
+
+/** A link that makes the browser fetch JavaScript ahead: a module preload, or a preload or prefetch of a script or worker. */
+function loadsScript(attributes: Record<string, string>): boolean {
+  const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
+  if (rel.includes('modulepreload')) return true;
+  const as = (attributes.as ?? '').trim().toLowerCase();
+  return (rel.includes('preload') || rel.includes('prefetch')) && (as === 'script' || as === 'worker' || as === 'sharedworker');
+}
+
+/**
+ * The HTML of a public page with no script but the site's own (its JSON-LD data blocks and
+ * its files, SITE_SCRIPTS) and no link that loads JavaScript; everything else kept byte for byte.
+ */
 export function withoutClientRuntime(html: string): string {
-  return html
-    .replace(FRAMEWORK_SCRIPT_SRC, '')
-    .replace(SCRIPT_PRELOAD, '')
-    .replace(INLINE_SCRIPT, (whole, attrs: string, text: string) => (/\bsrc\s*=/i.test(attrs) || !FRAMEWORK_INLINE.test(text) ? whole : ''));
+  const cuts: Array<[number, number]> = [];
+  let scriptStart = -1;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === 'script') scriptStart = isSiteScript(attributes) ? -1 : parser.startIndex;
+        else if (name === 'link' && loadsScript(attributes)) cuts.push([parser.startIndex, parser.endIndex + 1]);
+      },
+      onclosetag(name) {
+        if (name !== 'script' || scriptStart < 0) return;
+        // The end tag runs to its '>' (the parser's index stops at its name when anything follows it).
+        const gt = html.indexOf('>', parser.endIndex);
+        cuts.push([scriptStart, gt < 0 ? html.length : gt + 1]);
+        scriptStart = -1;
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  if (cuts.length === 0) return html;
+  let out = '';
+  let at = 0;
+  for (const [start, end] of cuts) {
+    out += html.slice(at, start);
+    at = end;
+  }
+  return out + html.slice(at);
 }
 
 const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/_next\/static\/[^"]+\.css)"[^>]*\/?>/gi;
