@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { startMailSink, type MailSink } from '../../e2e/support/mail-sink';
 import { createTestDatabase, postgresReachable } from '../../e2e/support/postgres';
@@ -131,6 +132,32 @@ describe('the mail outbox', () => {
       const [life] = await db.query<{ s: number }>('SELECT extract(epoch FROM expires_at - created_at)::float8 AS s FROM mail_outbox');
       expect(life!.s).toBeLessThanOrEqual(3600);
     } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('the log of a failed delivery', () => {
+  test('keeps the SMTP reply without the address, the link or the body', async () => {
+    const key = Symbol.for('event-catalog.logger');
+    const g = globalThis as { [key: symbol]: unknown };
+    const before = g[key];
+    const lines: string[] = [];
+    g[key] = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const db = await openPglite();
+    try {
+      await migrate(db);
+      await queueMail(db, message('quoted.person@example.com'), 3600);
+      const refusing = async () => {
+        throw new Error('550 5.1.1 <quoted.person@example.com>: Recipient address rejected');
+      };
+      expect(await drainOutbox(db, { deliver: refusing })).toBe(0);
+      const log = lines.join('');
+      expect(log).toContain('550 5.1.1 <<address>>: Recipient address rejected');
+      expect(log).not.toContain('quoted.person');
+      expect(log).not.toContain('token=abc');
+    } finally {
+      g[key] = before;
       await db.close();
     }
   });

@@ -78,7 +78,8 @@ export async function drainOutbox(db: Queryable, { deliver, stopped = () => fals
 }
 
 async function failed(db: Queryable, row: Row, err: unknown): Promise<void> {
-  const reason = err instanceof Error ? err.message : String(err);
+  // An SMTP server's reply may quote the recipient ("550 <x@y>: unknown user"): the log keeps the reply without it.
+  const reason = (err instanceof Error ? err.message : String(err)).replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '<address>');
   if (row.attempts >= MAX_ATTEMPTS) {
     await db.query('DELETE FROM mail_outbox WHERE id = $1', [row.id]);
     logger().error({ component: 'mail', id: row.id, subject: row.subject, attempts: row.attempts, reason }, 'mail given up after its last attempt; deleted');
