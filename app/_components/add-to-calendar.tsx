@@ -1,9 +1,9 @@
-import type { EventDetail } from '@/lib/catalog/public-schema';
+import type { EventView } from '@/lib/catalog/event/view';
 import { googleCalendarUrl, outlookCalendarUrl } from '@/lib/site/calendar-services';
 import { calendarPath } from '@/lib/site/icalendar';
 
 /** "Adicionar à agenda": the event's iCalendar file, and the Google Calendar and Outlook.com forms filled in with it. */
-export function AddToCalendar({ event }: { event: EventDetail & { starts_at: string } }) {
+export function AddToCalendar({ event }: { event: EventView & { starts_at: string } }) {
   return (
     <>
       <a href={calendarPath(event.slug)} download>

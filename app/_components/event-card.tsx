@@ -2,7 +2,7 @@ import type { CardPrice } from '@/lib/catalog/card-prices';
 import { ageRatingLabel, EVENT_STATUS_LABELS } from '@/lib/catalog/categories';
 import type { EventFacts } from '@/lib/catalog/event-facts';
 import type { EventListItem } from '@/lib/catalog/public-schema';
-import { formatBrl } from '@/lib/catalog/tickets';
+import { formatBrl } from '@/lib/catalog/event/tickets';
 import { citySlug } from '@/lib/catalog/landing-subjects';
 import { formatEventDate } from '@/lib/site/format';
 import { cityPath } from '@/lib/site/landing';

@@ -1,4 +1,4 @@
-import { formatBrl, type Sector } from '@/lib/catalog/tickets';
+import { formatBrl, type Sector } from '@/lib/catalog/event/tickets';
 import { totalLabel } from '@/lib/site/event-page';
 import { lotSituation, type SaleState } from '@/lib/site/sale-state';
 

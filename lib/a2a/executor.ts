@@ -5,15 +5,16 @@ import { AgentEvent, type AgentExecutor } from '@a2a-js/sdk/server';
 import type { Brand } from '../brand/schema';
 import { getCardPrices } from '../catalog/card-prices';
 import { EVENT_STATUS_LABELS } from '../catalog/categories';
-import { getEventFacts, getOneEventFacts } from '../catalog/event-facts';
-import { getEvent, searchEvents } from '../catalog/events';
+import { getEventFacts } from '../catalog/event-facts';
+import { getEvent } from '../catalog/event/read';
+import { searchEvents } from '../catalog/events';
 import { eventCountWords, unmatchedSentence } from '../catalog/count-text';
 import { getFilterOptions } from '../catalog/filters';
 import { readNaturalRequest, setPriceFilter } from '../catalog/natural-request';
 import { parseListQuery } from '../catalog/query-params';
 import { brandTimeZone, wishRange } from '../catalog/relative-dates';
 import { RADIUS_KM } from '../catalog/search-filters';
-import { formatBrl, getEventTickets } from '../catalog/tickets';
+import { formatBrl } from '../catalog/event/tickets';
 import { toZonedRfc3339 } from '../catalog/time';
 import { list, markdownInline, oneLine, paragraph, serializeMarkdown, text } from '../markdown/escape';
 import { eventMarkdown } from '../mcp/event-markdown';
@@ -32,7 +33,7 @@ async function answer(brand: Brand, asked: string): Promise<string> {
   const request = readRequest(asked, brand);
   if (request.slug) {
     const event = await getEvent(brand, request.slug);
-    if (event) return eventMarkdown(event, await getEventTickets(brand, request.slug), await getOneEventFacts(brand, event.id));
+    if (event) return eventMarkdown(event);
   }
   // Dates ("neste fim de semana") and places to search around ("perto de São Paulo") are
   // filters; the rest of the request is search text.

@@ -8,9 +8,10 @@ import { migrate, migrations } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import type { Db } from '../db/types';
 import { generateDemo } from './demo';
-import { getEvent, listEvents, queryEvents, searchEvents } from './events';
+import { toPublicDetail } from './event/public';
+import { getEvent, getEventOrThrow } from './event/read';
+import { listEvents, queryEvents, searchEvents } from './events';
 import { countCap, listSql } from './list-sql';
-import { eventForSlug } from './get-event';
 import { importLines, parseLine } from './import';
 import { EventDetailSchema, EventListItemSchema, type EventDetail, type EventListItem } from './public-schema';
 import { parseListQuery } from './query-params';
@@ -314,6 +315,11 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCas
 const words = (...texts: Array<string | null | undefined>) => fold(texts.filter(Boolean).join(' ')).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 const PUBLIC_FIELDS = ['id', 'slug', 'name', 'description', 'status', 'starts_at', 'ends_at', 'timezone', 'is_online', 'is_closed', 'url', 'images', 'location', 'producer'].sort();
 const LOCATION_FIELDS = ['name', 'city', 'state', 'state_abbr', 'formatted_address', 'latitude', 'longitude'].sort();
+/** The API's detail of an event, or null: its view cut to the public fields. */
+const detailOf = async (brand: Brand, slug: string) => {
+  const view = await getEvent(brand, slug);
+  return view && toPublicDetail(view);
+};
 
 describe('listEvents and getEvent on the process-wide embedded catalog', () => {
   const brands = brandRegistry().brands;
@@ -342,7 +348,7 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
     startedAt = Date.now();
     await startCatalog();
     listing = await all(aurora);
-    for (const e of listing) details.set(e.slug, (await getEvent(aurora, e.slug))!);
+    for (const e of listing) details.set(e.slug, (await detailOf(aurora, e.slug))!);
   }, 120_000);
 
   const searchable = (e: EventListItem) => words(e.name, e.location?.name, e.location?.city, e.location?.state, details.get(e.slug)?.producer?.name);
@@ -426,7 +432,7 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
     expect(slugs(found)).toEqual(slugs(expected));
     expect((await list(aurora, 'organization=no-such-producer')).meta.total).toBe(0);
     // A producer of another brand gives nothing here, even when it has events over there.
-    const mareSlug = (await getEvent(mare, (await list(mare, 'per_page=1')).data[0]!.slug))!.producer!.slug;
+    const mareSlug = (await detailOf(mare, (await list(mare, 'per_page=1')).data[0]!.slug))!.producer!.slug;
     const auroraProducers = new Set([...details.values()].map((d) => d.producer?.slug));
     if (!auroraProducers.has(mareSlug)) expect((await list(aurora, `organization=${mareSlug}`)).meta.total).toBe(0);
     expect((await list(mare, `organization=${mareSlug}`)).meta.total).toBeGreaterThan(0);
@@ -456,7 +462,7 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
     expect(ended.length).toBeGreaterThan(0);
     const listed = new Set(listing.map((e) => e.slug));
     for (const { slug } of ended) expect(listed.has(slug), slug).toBe(false);
-    const detail = await getEvent(aurora, ended[0]!.slug);
+    const detail = await detailOf(aurora, ended[0]!.slug);
     expect(detail).toMatchObject({ slug: ended[0]!.slug, is_closed: true, status: null });
   });
 
@@ -488,8 +494,8 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
     }
     for (const e of listing) expect(e.url).toBe(`${aurora.site_url}/eventos/${e.slug}`);
     // By slug, across brands: not found.
-    for (const e of listing.slice(0, 20)) expect(await getEvent(mare, e.slug), e.slug).toBeNull();
-    for (const e of mareListing.slice(0, 20)) expect(await getEvent(aurora, e.slug), e.slug).toBeNull();
+    for (const e of listing.slice(0, 20)) expect(await detailOf(mare, e.slug), e.slug).toBeNull();
+    for (const e of mareListing.slice(0, 20)) expect(await detailOf(aurora, e.slug), e.slug).toBeNull();
     // The same search in two brands gives disjoint events.
     const a = await all(aurora, 'q=sao+paulo');
     const m = await all(mare, 'q=sao+paulo');
@@ -510,7 +516,7 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
       const { status: _s2, producer: _p2, ...restList } = e;
       expect(rest).toEqual(restList);
     }
-    expect(await getEvent(aurora, 'no-such-event')).toBeNull();
+    expect(await detailOf(aurora, 'no-such-event')).toBeNull();
   });
 
   test('times carry the offset of the event zone; images and URLs are absolute on the brand site', () => {
@@ -529,15 +535,15 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
     const slug = listing[1]!.slug;
     await db.query(`UPDATE events SET description = $1 WHERE brand_id = $2 AND slug = $3`, ['<p onclick="x()">Oi<script>alert(1)</script></p><img src=x onerror=alert(1)>', aurora.id, slug]);
     clearSnapshots();
-    expect((await getEvent(aurora, slug))!.description).toBe('<p>Oi</p>');
+    expect((await detailOf(aurora, slug))!.description).toBe('<p>Oi</p>');
   });
 
   test('the slug guard names a blank slug and an unknown or impossible one', async () => {
-    await expect(eventForSlug(aurora, '  ')).rejects.toMatchObject({ reason: 'slug_missing' });
-    await expect(eventForSlug(aurora, undefined)).rejects.toMatchObject({ reason: 'slug_missing' });
-    await expect(eventForSlug(aurora, '../etc')).rejects.toMatchObject({ reason: 'event_not_found' });
-    await expect(eventForSlug(mare, listing[0]!.slug)).rejects.toMatchObject({ reason: 'event_not_found' });
-    await expect(eventForSlug(aurora, listing[0]!.slug)).resolves.toMatchObject({ id: listing[0]!.id });
+    await expect(getEventOrThrow(aurora, '  ')).rejects.toMatchObject({ reason: 'slug_missing' });
+    await expect(getEventOrThrow(aurora, undefined)).rejects.toMatchObject({ reason: 'slug_missing' });
+    await expect(getEventOrThrow(aurora, '../etc')).rejects.toMatchObject({ reason: 'event_not_found' });
+    await expect(getEventOrThrow(mare, listing[0]!.slug)).rejects.toMatchObject({ reason: 'event_not_found' });
+    await expect(getEventOrThrow(aurora, listing[0]!.slug)).resolves.toMatchObject({ id: listing[0]!.id });
   });
 
   test('with a search term, results come by relevance: name, then producer, then venue, whatever the dates', async () => {
@@ -603,7 +609,7 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
 
     const lists = await Promise.all(brands.map((b) => all(b)));
     const page = await list(aurora, 'q=sao+paulo&per_page=50');
-    const detailsAfter = await Promise.all(listing.slice(0, 50).map((e) => getEvent(aurora, e.slug)));
+    const detailsAfter = await Promise.all(listing.slice(0, 50).map((e) => detailOf(aurora, e.slug)));
     const text = JSON.stringify([lists, page, detailsAfter]);
     for (const leak of ['LEAK-MARGIN', 'secret_margin', 'leak@example.com', 'LEAK-NOTES', 'contact_email', 'internal_notes', 'commission', 'Margem negociada']) {
       expect(text, leak).not.toContain(leak);

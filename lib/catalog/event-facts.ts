@@ -42,7 +42,3 @@ export function getEventFacts(brand: Brand, eventIds: number[]): Promise<Map<num
   );
 }
 
-/** The facts of one event (none known: a scheduled event without category or rating). */
-export async function getOneEventFacts(brand: Brand, eventId: number): Promise<EventFacts> {
-  return (await getEventFacts(brand, [eventId])).get(eventId) ?? { category: null, age_rating: null, event_status: 'scheduled', previous_starts_at: null };
-}

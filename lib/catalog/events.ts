@@ -1,17 +1,16 @@
 import type { Brand } from '../brand/schema';
 import { withDb } from '../db';
 import type { Queryable } from '../db/types';
-import { countCap, eventSql, listSql } from './list-sql';
-import { toPublicDetail, toPublicListItem, type EventRow } from './map';
-import type { EventDetail, EventList } from './public-schema';
+import { countCap, listSql } from './list-sql';
+import { toPublicListItem, type EventRow } from './map';
+import type { EventList } from './public-schema';
 import { maxOffset, type ListQuery } from './query-params';
-import { isSlug } from './record';
 import { RADIUS_KM } from './search-filters';
 import { correctedText, searchTerms } from './search-sql';
 import { snapshot } from './snapshot-cache';
 
-// The catalog's queries: a listing page, one event, the catalog's state. The statements
-// they run are built in list-sql.ts.
+// The catalog's queries: a listing page, the catalog's state. The statements they run
+// are built in list-sql.ts; one event is read by event/read.ts.
 
 /**
  * A listing page and what the search made of the words: `unmatched` lists the words
@@ -73,24 +72,6 @@ export function pageMeta(total: number, cap: number, deepest: number, query: Pic
     current_page: query.page,
     last_page: Math.max(1, Math.min(Math.ceil(total / query.perPage), Math.floor(deepest / query.perPage) + 1)),
   };
-}
-
-/** One event of the brand by slug, or null. Ended events stay reachable here. */
-export function getEvent(brand: Brand, slug: string): Promise<EventDetail | null> {
-  return snapshot(`event|${brand.id}|${slug}`, () => queryEvent(brand, slug));
-}
-
-/** getEvent for a slug from outside: one the catalog could never hold needs no query. */
-export function findEvent(brand: Brand, slug: string): Promise<EventDetail | null> {
-  return isSlug(slug) ? getEvent(brand, slug) : Promise.resolve(null);
-}
-
-async function queryEvent(brand: Brand, slug: string): Promise<EventDetail | null> {
-  const sql = eventSql(brand, slug);
-  return withDb(async (db) => {
-    const [row] = await db.query<EventRow>(sql.text, sql.params);
-    return row ? toPublicDetail(brand, row) : null;
-  });
 }
 
 /** Whether the catalog answers, for the health document. */

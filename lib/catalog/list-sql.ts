@@ -5,8 +5,8 @@ import { nearVenues } from './near-sql';
 import { dateConditions, eventMatchesTerm, filterKeys, priceBand, priceConditions, termKeys, tierWalks, type Tier } from './postings-sql';
 import { coherenceSql, termSql, type ResolvedTerm } from './search-sql';
 
-// The statements behind the listing, search and detail, run by events.ts and read as
-// they are by the EXPLAIN tests.
+// The statements behind the listing and search, run by events.ts and read as they are
+// by the EXPLAIN tests.
 
 // Every column the public shape needs, and nothing else: internal columns are never selected.
 const EVENT_COLUMNS = `
@@ -418,17 +418,5 @@ function priceListingSql(
       text: pickedPage(`SELECT id, price, starts_at FROM (${parts.join(' UNION ALL ')}) u`, ['price ASC NULLS LAST', ...BY_START], query.perPage, offset),
       params,
     },
-  };
-}
-
-/** The statement behind the detail of one event. */
-export function eventSql(brand: Brand, slug: string): Sql {
-  return {
-    text: `SELECT ${EVENT_COLUMNS}, p.name AS producer_name, p.slug AS producer_slug
-       FROM events e
-       LEFT JOIN venues v ON v.id = e.venue_id
-       LEFT JOIN producers p ON p.id = e.producer_id
-       WHERE e.brand_id = $1 AND e.slug = $2`,
-    params: [brand.id, slug],
   };
 }

@@ -1,11 +1,6 @@
 import type { Brand } from '../brand/schema';
 import { sanitizeDescription } from './sanitize';
-import {
-  EventDetailSchema,
-  EventListItemSchema,
-  type EventDetail,
-  type EventListItem,
-} from './public-schema';
+import { EventListItemSchema, type EventListItem } from './public-schema';
 import { toZonedRfc3339 } from './time';
 
 /** A row as the catalog queries return it. It never leaves lib/catalog. */
@@ -29,8 +24,6 @@ export type EventRow = {
   venue_address: string | null;
   venue_latitude: string | null;
   venue_longitude: string | null;
-  producer_name?: string | null;
-  producer_slug?: string | null;
 };
 
 const instant = (value: Date | string | null, tz: string | null) =>
@@ -46,7 +39,8 @@ function absolute(brand: Brand, ref: string | null): string | null {
   return ref !== null && ref.startsWith('/') ? `${brand.site_url}${ref}` : ref;
 }
 
-function common(brand: Brand, r: EventRow) {
+/** The fields that the list's item and an event's view share, from a row. */
+export function publicFields(brand: Brand, r: Omit<EventRow, 'status'>) {
   const hasVenue = [r.venue_name, r.venue_city, r.venue_address].some((v) => v !== null);
   return {
     id: r.id,
@@ -75,10 +69,5 @@ function common(brand: Brand, r: EventRow) {
 }
 
 export function toPublicListItem(brand: Brand, r: EventRow): EventListItem {
-  return EventListItemSchema.parse({ ...common(brand, r), status: r.status, producer: null });
-}
-
-export function toPublicDetail(brand: Brand, r: EventRow): EventDetail {
-  const producer = r.producer_slug && r.producer_name ? { name: r.producer_name, slug: r.producer_slug } : null;
-  return EventDetailSchema.parse({ ...common(brand, r), status: null, producer });
+  return EventListItemSchema.parse({ ...publicFields(brand, r), status: r.status, producer: null });
 }

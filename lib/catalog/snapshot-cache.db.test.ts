@@ -2,7 +2,8 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { brandRegistry } from '../brand/registry';
 import { getDb } from '../db';
 import { startCatalog } from '../startup/catalog';
-import { getEvent, listEvents } from './events';
+import { getEvent } from './event/read';
+import { listEvents } from './events';
 import { windowRemainingMs, windowedCache } from './snapshot-cache';
 import { parseListQuery } from './query-params';
 

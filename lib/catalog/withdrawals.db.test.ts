@@ -6,7 +6,7 @@ import type { Db } from '../db/types';
 import { generateDemo } from './demo';
 import { querySearch, queryEvents } from './events';
 import { importLines, type ImportOptions } from './import';
-import { eventSql } from './list-sql';
+import { eventSql } from './event/read';
 import { parseListQuery } from './query-params';
 import type { EventRecord } from './record';
 import { eventRevisions } from './revisions';

@@ -1,6 +1,6 @@
 import { tokenCount } from './tokens';
 import type { Brand } from '../brand/schema';
-import { findEvent } from '../catalog/events';
+import { getEvent } from '../catalog/event/read';
 import { MISSING_PATH, eventSlugOf } from '../site/event-exists';
 import { converted, markdownKey, type MarkdownPage } from './cache';
 import { mainToMarkdown, pageHead, withFrontmatter } from './convert';
@@ -23,7 +23,7 @@ export function markdownPage(brand: Brand, pathWithSearch: string, host: string)
     // An event page is checked here, in-process, so that the page fetch below needs no
     // second check; a missing event takes the site's full 404 page.
     const slug = eventSlugOf(pathWithSearch.split('?')[0]!);
-    const missing = slug !== undefined && !(await findEvent(brand, slug));
+    const missing = slug !== undefined && !(await getEvent(brand, slug));
     // The page's own HTML, marked so that it is never negotiated again.
     const render = (path: string) => selfRequest(path, host, { headers: { accept: 'text/html', [RENDER_HEADER]: '1' } });
     let fetched = await render(missing ? MISSING_PATH : pathWithSearch);

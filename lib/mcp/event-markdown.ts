@@ -1,8 +1,7 @@
 import type { PhrasingContent, RootContent, TableRow } from 'mdast';
-import { ageRatingLabel, categoryBySlug, EVENT_STATUS_LABELS, eventStatusSentence } from '../catalog/categories';
-import type { EventFacts } from '../catalog/event-facts';
-import type { EventDetail } from '../catalog/public-schema';
-import { formatBrl, lowestAvailable, type Sector } from '../catalog/tickets';
+import { EVENT_STATUS_LABELS, eventStatusSentence } from '../catalog/categories';
+import { formatBrl, lowestAvailable } from '../catalog/event/tickets';
+import type { EventView } from '../catalog/event/view';
 import { list, oneLine, paragraph, serializeMarkdown, text, yamlString } from '../markdown/escape';
 import { totalLabel } from '../site/event-page';
 import { lotSituation, saleSentence, saleStateOf } from '../site/sale-state';
@@ -16,18 +15,18 @@ function when(iso: string | null, tz: string | null): string {
 const row = (cells: string[]): TableRow => ({ type: 'tableRow', children: cells.map((c) => ({ type: 'tableCell', children: [text(c)] })) });
 
 /**
- * An event with its ticket table as Markdown, for tools that answer agents: every
- * lot with price, fee and price with fees, the lowest price with fees called out.
+ * An event's view with its ticket table as Markdown, for tools that answer agents: its
+ * traits, every lot with price, fee and price with fees, the lowest price with fees called out.
  * The document is built as a syntax tree and serialized by the shared escaper, so no
  * catalog text can act as markup or start a line; the description (already sanitized
  * HTML) is reduced to plain paragraphs.
  */
-export function eventMarkdown(event: EventDetail, sectors: Sector[], facts: EventFacts | null = null): string {
+export function eventMarkdown(event: EventView): string {
+  const { sectors } = event;
   const state = saleStateOf(event, sectors);
-  const status = facts ? eventStatusSentence(facts.event_status, facts.previous_starts_at ? when(facts.previous_starts_at, event.timezone) : null) : null;
-  const category = facts?.category ? categoryBySlug(facts.category) : null;
+  const status = eventStatusSentence(event.event_status, event.previous_starts_at ? when(event.previous_starts_at, event.timezone) : null);
   const lowest = state === 'on_sale' ? lowestAvailable(sectors) : null;
-  const schedule = facts?.event_status !== 'postponed';
+  const schedule = event.event_status !== 'postponed';
   const place = event.location
     ? [event.location.name, event.location.formatted_address ?? [event.location.city, event.location.state_abbr].filter(Boolean).join(' - ')].filter(Boolean).join(', ')
     : 'Online';
@@ -39,14 +38,13 @@ export function eventMarkdown(event: EventDetail, sectors: Sector[], facts: Even
     .map(oneLine)
     .filter(Boolean);
   const lines: PhrasingContent[][] = [
-    ...(facts && facts.event_status !== 'scheduled' ? [[text(`Status do evento: ${EVENT_STATUS_LABELS[facts.event_status]}`)]] : []),
+    ...(event.event_status !== 'scheduled' ? [[text(`Status do evento: ${EVENT_STATUS_LABELS[event.event_status]}`)]] : []),
     // A postponed event's date in the catalog is the old one, named in its status line.
     ...(schedule ? [[text(`Início: ${when(event.starts_at, event.timezone)}`)]] : []),
     ...(schedule && event.ends_at ? [[text(`Término: ${when(event.ends_at, event.timezone)}`)]] : []),
     [text(`Local: ${place}`)],
     ...(event.producer ? [[text(`Produção: ${event.producer.name}`)]] : []),
-    ...(category ? [[text(`Categoria: ${category.label}`)]] : []),
-    ...(facts?.age_rating ? [[text(`Classificação indicativa: ${ageRatingLabel(facts.age_rating)}`)]] : []),
+    ...event.traits.map((t) => [text(`${t.label}: ${t.text}`)]),
     [text(`Situação: ${saleSentence(state)}`)],
     ...(lowest ? [[text(`Menor preço com taxas: ${totalLabel(lowest.total_cents)}`)]] : []),
   ];

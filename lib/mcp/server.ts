@@ -1,17 +1,19 @@
 import { ProtocolErrorCode, Server, type CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { Brand } from '../brand/schema';
-import { findEvent, searchEvents } from '../catalog/events';
+import { getEvent } from '../catalog/event/read';
+import { toPublicDetail } from '../catalog/event/public';
+import { searchEvents } from '../catalog/events';
 import { EventDetailSchema, EventListSchema } from '../catalog/public-schema';
 import { cityCenter, getFilterOptions } from '../catalog/filters';
 import { parseListQuery } from '../catalog/query-params';
 import { brandTimeZone, localToday, RELATIVE_DAYS, relativeRange, type RelativeDay } from '../catalog/relative-dates';
 import { CATEGORIES, CATEGORY_SLUGS, EVENT_STATUS_LABELS } from '../catalog/categories';
 import { getCardPrices } from '../catalog/card-prices';
-import { getEventFacts, getOneEventFacts } from '../catalog/event-facts';
+import { getEventFacts } from '../catalog/event-facts';
 import { dateWordsToFilter, priceWordsToFilter, setPriceFilter } from '../catalog/natural-request';
 import { MAX_PRICE_BRL, RADIUS_KM, readSearchFilters, SORTS_WITH_PRICE } from '../catalog/search-filters';
-import { formatBrl, getEventTickets } from '../catalog/tickets';
+import { formatBrl } from '../catalog/event/tickets';
 import { CatalogUnavailableError } from '../catalog/errors';
 import { API_VERSION } from '../version';
 import { logError } from '../observability/log';
@@ -236,13 +238,15 @@ function toolHandlers(brand: Brand): Record<ToolName, (args: Arguments) => Promi
       return { text: JSON.stringify(result), structured: result, notes };
     },
     get_event: async ({ slug }) => {
-      const event = await findEvent(brand, slug as string);
-      return event ? { text: JSON.stringify(event), structured: event } : notFound(slug as string);
+      const view = await getEvent(brand, slug as string);
+      if (!view) return notFound(slug as string);
+      const event = toPublicDetail(view);
+      return { text: JSON.stringify(event), structured: event };
     },
     get_event_page: async ({ slug }) => {
-      const event = await findEvent(brand, slug as string);
+      const event = await getEvent(brand, slug as string);
       if (!event) return notFound(slug as string);
-      const markdown = eventMarkdown(event, await getEventTickets(brand, slug as string), await getOneEventFacts(brand, event.id));
+      const markdown = eventMarkdown(event);
       return { text: markdown, structured: { slug: event.slug, markdown } };
     },
   };

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { EventFacts } from '../catalog/event-facts';
+import type { Sector } from '../catalog/event/tickets';
+import type { EventView } from '../catalog/event/view';
 import type { EventDetail } from '../catalog/public-schema';
-import type { Sector } from '../catalog/tickets';
 import { eventMarkdown } from '../mcp/event-markdown';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar-services';
 import { offersCalendar, priceCallout, showsSchedule, totalLabel } from './event-page';
@@ -9,6 +10,16 @@ import { zoneLabel } from './format';
 
 const lot = (name: string, total: number, available = true) => ({ name, price_cents: total, fee_cents: 0, total_cents: total, available });
 const NOW = Date.parse('2026-11-25T12:00:00Z');
+/** An event's view, as the catalog would read it, from an API detail, its tickets and its status. */
+const viewOf = (e: EventDetail, sectors: Sector[], facts: Partial<Pick<EventView, 'event_status' | 'previous_starts_at'>> = {}): EventView => ({
+  ...e,
+  sectors,
+  category: null,
+  age_rating: null,
+  event_status: facts.event_status ?? 'scheduled',
+  previous_starts_at: facts.previous_starts_at ?? null,
+  traits: [],
+});
 const future = { is_closed: false, starts_at: '2026-12-10T22:00:00Z', ends_at: '2026-12-11T01:00:00Z' };
 
 describe('what the event page states', () => {
@@ -108,12 +119,12 @@ describe('the event as MCP tools give it to agents, by the same rules', () => {
   const free: Sector[] = [{ name: 'Geral', lots: [lot('Entrada', 0)] }];
 
   test('a postponed event states no start; a scheduled one does', () => {
-    expect(eventMarkdown(detail, free, facts('postponed'))).not.toContain('Início:');
-    expect(eventMarkdown(detail, free, facts('scheduled'))).toContain('Início:');
+    expect(eventMarkdown(viewOf(detail, free, facts('postponed')))).not.toContain('Início:');
+    expect(eventMarkdown(viewOf(detail, free, facts('scheduled')))).toContain('Início:');
   });
 
   test('free lots say "Grátis"', () => {
-    const md = eventMarkdown(detail, free, facts('scheduled'));
+    const md = eventMarkdown(viewOf(detail, free, facts('scheduled')));
     expect(md).toContain('Menor preço com taxas: Grátis');
     expect(md).toContain('| Grátis |');
   });

@@ -1,5 +1,5 @@
 import type { EventStatus } from '../catalog/categories';
-import { formatBrl, lowestAvailable, type Sector } from '../catalog/tickets';
+import { formatBrl, lowestAvailable, type Sector } from '../catalog/event/tickets';
 import { hasEnded, type SaleState } from './sale-state';
 
 // What the event page shows, decided apart from its markup: the dates it states, whether

@@ -46,4 +46,4 @@ export function zoneLabel(tz: string | null): string {
   return `horário ${place} (${zone})`;
 }
 
-export { formatBrl } from '../catalog/tickets';
+export { formatBrl } from '../catalog/event/tickets';

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../brand/registry';
 import type { EventDetail, EventListItem } from '../catalog/public-schema';
-import type { Sector } from '../catalog/tickets';
+import type { Sector } from '../catalog/event/tickets';
+import type { EventView } from '../catalog/event/view';
 import { eventJsonLd, homeJsonLd, scriptJson } from './json-ld';
 import { inlineScriptHashes } from './security-headers';
 
@@ -26,6 +27,16 @@ const AVAILABILITY = ['InStock', 'SoldOut', 'PreOrder'].map((m) => `https://sche
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 type Ld = Record<string, unknown>;
+/** An event's view, as the catalog would read it, from an API detail, its tickets and its status. */
+const viewOf = (e: EventDetail, sectors: Sector[], facts: Partial<Pick<EventView, 'event_status' | 'previous_starts_at'>> = {}): EventView => ({
+  ...e,
+  sectors,
+  category: null,
+  age_rating: null,
+  event_status: facts.event_status ?? 'scheduled',
+  previous_starts_at: facts.previous_starts_at ?? null,
+  traits: [],
+});
 const brand = demoRegistry(3000).brands[0]!;
 const lot = (name: string, total: number, available: boolean) => ({ name, price_cents: total - 500, fee_cents: 500, total_cents: total, available });
 const tickets: Sector[] = [
@@ -81,7 +92,7 @@ function googleEventProblems(ld: Ld): string[] {
 
 describe("event pages: Google's Event rich result properties", () => {
   test('an event with a venue, a producer and tickets has every required and recommended property the catalog knows', () => {
-    const ld = eventJsonLd(event(), tickets, event().url) as Ld;
+    const ld = eventJsonLd(viewOf(event(), tickets)) as Ld;
     expect(googleEventProblems(ld)).toEqual([]);
     expect(ld).toMatchObject({
       '@type': 'Event',
@@ -97,15 +108,15 @@ describe("event pages: Google's Event rich result properties", () => {
   test('status from the catalog: cancelled, postponed, and rescheduled with the start announced before', () => {
     const facts = (event_status: 'cancelled' | 'postponed' | 'rescheduled', previous_starts_at: string | null = null) =>
       ({ category: 'teatro', age_rating: '12', event_status, previous_starts_at }) as const;
-    expect((eventJsonLd(event(), tickets, event().url, facts('cancelled')) as Ld).eventStatus).toBe('https://schema.org/EventCancelled');
-    expect((eventJsonLd(event(), tickets, event().url, facts('postponed')) as Ld).eventStatus).toBe('https://schema.org/EventPostponed');
-    const moved = eventJsonLd(event(), tickets, event().url, facts('rescheduled', '2026-11-28T21:00:00-03:00')) as Ld;
+    expect((eventJsonLd(viewOf(event(), tickets, facts('cancelled'))) as Ld).eventStatus).toBe('https://schema.org/EventCancelled');
+    expect((eventJsonLd(viewOf(event(), tickets, facts('postponed'))) as Ld).eventStatus).toBe('https://schema.org/EventPostponed');
+    const moved = eventJsonLd(viewOf(event(), tickets, facts('rescheduled', '2026-11-28T21:00:00-03:00'))) as Ld;
     expect([moved.eventStatus, moved.previousStartDate]).toEqual(['https://schema.org/EventRescheduled', '2026-11-28T21:00:00-03:00']);
     expect(googleEventProblems(moved)).toEqual([]);
   });
 
   test('offers: a range over every lot with fees (sold-out lots included), one offer per lot', () => {
-    const offers = (eventJsonLd(event(), tickets, event().url) as Ld).offers as Ld;
+    const offers = (eventJsonLd(viewOf(event(), tickets)) as Ld).offers as Ld;
     expect(offers).toMatchObject({ '@type': 'AggregateOffer', priceCurrency: 'BRL', lowPrice: '80.00', highPrice: '250.00', offerCount: 3, availability: 'https://schema.org/InStock' });
     expect((offers.offers as Ld[]).map((o) => [o.name, o.price, o.availability])).toEqual([
       ['Pista: 1º lote', '80.00', 'https://schema.org/SoldOut'],
@@ -117,17 +128,17 @@ describe("event pages: Google's Event rich result properties", () => {
   test('availability per sale state: every lot sold out, or the event closed, is SoldOut throughout', () => {
     const soldOut = tickets.map((s) => ({ ...s, lots: s.lots.map((l) => ({ ...l, available: false })) }));
     for (const [e, sectors] of [[event(), soldOut], [event({ is_closed: true }), tickets]] as const) {
-      const offers = (eventJsonLd(e, sectors, e.url) as Ld).offers as Ld;
+      const offers = (eventJsonLd(viewOf(e, sectors)) as Ld).offers as Ld;
       expect(offers.availability).toBe('https://schema.org/SoldOut');
       expect(offers.offerCount).toBe(3);
       for (const o of offers.offers as Ld[]) expect(o.availability).toBe('https://schema.org/SoldOut');
     }
-    expect((eventJsonLd(event(), [], event().url) as Ld).offers).toBeUndefined();
+    expect((eventJsonLd(viewOf(event(), [])) as Ld).offers).toBeUndefined();
   });
 
   test('an online event: OnlineEventAttendanceMode at a VirtualLocation with a url; no producer, no organizer', () => {
     const online = event({ is_online: true, location: null, producer: null });
-    const ld = eventJsonLd(online, tickets, online.url) as Ld;
+    const ld = eventJsonLd(viewOf(online, tickets)) as Ld;
     expect(ld.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
     expect(ld.location).toEqual({ '@type': 'VirtualLocation', url: online.url });
     expect(ld.organizer).toBeUndefined();
@@ -142,7 +153,7 @@ describe("event pages: Google's Event rich result properties", () => {
 
   test('catalog text cannot close the script element', () => {
     const hostile = event({ name: 'Show </script><script>alert(1)</script>', description: '<p>a</p>\u2028b' });
-    const json = scriptJson(eventJsonLd(hostile, tickets, hostile.url));
+    const json = scriptJson(eventJsonLd(viewOf(hostile, tickets)));
     expect(json).not.toMatch(/<\/?script/i);
     expect(json).not.toContain('\u2028');
     expect((JSON.parse(json) as Ld).name).toBe(hostile.name);

@@ -1,8 +1,8 @@
 import type { Brand } from '../brand/schema';
 import type { EventStatus } from '../catalog/categories';
-import type { EventFacts } from '../catalog/event-facts';
-import type { EventDetail, EventListItem } from '../catalog/public-schema';
-import type { Sector } from '../catalog/tickets';
+import type { Sector } from '../catalog/event/tickets';
+import type { EventView } from '../catalog/event/view';
+import type { EventListItem } from '../catalog/public-schema';
 import { saleStateOf, type SaleState } from './sale-state';
 import { organizerPath } from './landing';
 import { oneLine, plainText } from './text';
@@ -48,11 +48,12 @@ function ticketOffers(state: SaleState, sectors: Sector[], pageUrl: string) {
 }
 
 /**
- * schema.org Event for Google's event rich results, from the public shape and the
- * event's facts (status and the start announced before it moved). The catalog knows no
- * performer: it is left out.
+ * schema.org Event for Google's event rich results, from the event's view (its status and
+ * the start announced before it moved included). The catalog knows no performer: it is
+ * left out.
  */
-export function eventJsonLd(event: EventDetail, sectors: Sector[], pageUrl: string, facts: EventFacts | null = null) {
+export function eventJsonLd(event: EventView) {
+  const { sectors, url: pageUrl } = event;
   const state = saleStateOf(event, sectors);
   const location = event.is_online || !event.location
     ? { '@type': 'VirtualLocation', url: pageUrl }
@@ -78,8 +79,8 @@ export function eventJsonLd(event: EventDetail, sectors: Sector[], pageUrl: stri
     startDate: event.starts_at ?? undefined,
     endDate: event.ends_at ?? undefined,
     eventAttendanceMode: event.is_online ? `${SCHEMA}/OnlineEventAttendanceMode` : `${SCHEMA}/OfflineEventAttendanceMode`,
-    eventStatus: SCHEMA_STATUS[facts?.event_status ?? 'scheduled'],
-    previousStartDate: facts?.previous_starts_at ?? undefined,
+    eventStatus: SCHEMA_STATUS[event.event_status],
+    previousStartDate: event.previous_starts_at ?? undefined,
     location,
     image: [event.images.banner, event.images.thumbnail].filter(Boolean),
     description: oneLine(plainText(event.description)) || undefined,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { EventDetail } from '../catalog/public-schema';
-import type { Sector } from '../catalog/tickets';
+import type { Sector } from '../catalog/event/tickets';
+import type { EventView } from '../catalog/event/view';
 import { demoRegistry } from '../brand/registry';
 import { eventMarkdown } from '../mcp/event-markdown';
 import { eventCalendar } from './icalendar';
@@ -9,6 +10,16 @@ import { lotSituation, saleStateOf } from './sale-state';
 import { oneLine, plainText, summary } from './text';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
+/** An event's view, as the catalog would read it, from an API detail, its tickets and its status. */
+const viewOf = (e: EventDetail, sectors: Sector[], facts: Partial<Pick<EventView, 'event_status' | 'previous_starts_at'>> = {}): EventView => ({
+  ...e,
+  sectors,
+  category: null,
+  age_rating: null,
+  event_status: facts.event_status ?? 'scheduled',
+  previous_starts_at: facts.previous_starts_at ?? null,
+  traits: [],
+});
 const lot = (name: string, total: number, available: boolean) => ({ name, price_cents: total - 100, fee_cents: 100, total_cents: total, available });
 const sectors = (...avail: boolean[]): Sector[] => [{ name: 'Pista', lots: avail.map((a, i) => lot(`${i + 1}º lote`, 5000 + i * 1000, a)) }];
 
@@ -57,17 +68,17 @@ describe('what an event offers for sale', () => {
 describe('JSON-LD and tool Markdown follow the sale state', () => {
   test('closed with lots flagged available: SoldOut, no à venda, prices labelled as information', () => {
     const closed = event({ is_closed: true });
-    const ld = eventJsonLd(closed, sectors(true, true), closed.url) as { offers: { availability: string; offers: Array<{ availability: string }> } };
+    const ld = eventJsonLd(viewOf(closed, sectors(true, true))) as { offers: { availability: string; offers: Array<{ availability: string }> } };
     expect(ld.offers.availability).toBe('https://schema.org/SoldOut');
     for (const offer of ld.offers.offers) expect(offer.availability).toBe('https://schema.org/SoldOut');
-    const md = eventMarkdown(closed, sectors(true, false));
+    const md = eventMarkdown(viewOf(closed, sectors(true, false)));
     expect(md).not.toMatch(/à venda \||Menor preço|A partir de/i);
     expect(md).toContain('apenas para informação');
     expect(md).toContain('| Esgotado |');
     expect(md).toContain('Vendas encerradas: não há ingressos à venda.');
   });
   test('on sale: InStock, the range over every lot with fees (the sold-out one too), each lot its own availability', () => {
-    const ld = eventJsonLd(event(), sectors(false, true), event().url) as { offers: { availability: string; offers: Array<{ availability: string; price: string }> } };
+    const ld = eventJsonLd(viewOf(event(), sectors(false, true))) as { offers: { availability: string; offers: Array<{ availability: string; price: string }> } };
     expect(ld.offers).toMatchObject({ '@type': 'AggregateOffer', availability: 'https://schema.org/InStock', lowPrice: '50.00', highPrice: '60.00', offerCount: 2 });
     expect(ld.offers.offers.map((o) => [o.price, o.availability])).toEqual([
       ['50.00', 'https://schema.org/SoldOut'],

@@ -1,4 +1,4 @@
-import type { Lot, Sector } from '../catalog/tickets';
+import type { Lot, Sector } from '../catalog/event/tickets';
 
 // What an event offers for sale, decided once for every format (HTML, Markdown, JSON-LD,
 // MCP, A2A), so that no page says one thing and shows another. The catalog's data may

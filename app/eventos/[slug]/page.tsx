@@ -1,28 +1,27 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { AddToCalendar } from '@/app/_components/add-to-calendar';
+import { EventTraits } from '@/app/_components/event-traits';
 import { TicketTable } from '@/app/_components/ticket-table';
-import { ageRatingLabel, categoryBySlug, eventStatusSentence } from '@/lib/catalog/categories';
-import { getOneEventFacts } from '@/lib/catalog/event-facts';
-import { findEvent } from '@/lib/catalog/events';
-import { getEventTickets } from '@/lib/catalog/tickets';
+import { eventStatusSentence } from '@/lib/catalog/categories';
+import { getEvent } from '@/lib/catalog/event/read';
 import { currentBrand } from '@/lib/site/brand-context';
 import { formatEventDate, zoneLabel } from '@/lib/site/format';
 import { offersCalendar, priceCallout, showsSchedule } from '@/lib/site/event-page';
-import { categoryPath, cityPath, organizerPath } from '@/lib/site/landing';
+import { cityPath, organizerPath } from '@/lib/site/landing';
 import { citySlug, findCity, findOrganizer } from '@/lib/catalog/landing-subjects';
 import { eventJsonLd, scriptJson } from '@/lib/site/json-ld';
 import { purchaseUrl } from '@/lib/site/purchase';
 import { saleSentence, saleStateOf, type SaleState } from '@/lib/site/sale-state';
 import { summary } from '@/lib/site/text';
 import type { Brand } from '@/lib/brand/schema';
-import type { EventDetail } from '@/lib/catalog/public-schema';
+import type { EventView } from '@/lib/catalog/event/view';
 
 type Params = Promise<{ slug: string }>;
 
 async function load(slug: string) {
   const brand = await currentBrand();
-  const event = await findEvent(brand, slug);
+  const event = await getEvent(brand, slug);
   return { brand, event };
 }
 
@@ -46,11 +45,10 @@ export default async function EventPage({ params }: { params: Params }) {
   const { slug } = await params;
   const { brand, event } = await load(slug);
   if (!event) notFound();
-  const [sectors, facts] = await Promise.all([getEventTickets(brand, slug), getOneEventFacts(brand, event.id)]);
+  const { sectors } = event;
   const state = saleStateOf(event, sectors);
-  const previous = facts.previous_starts_at ? `${formatEventDate(facts.previous_starts_at, event.timezone)}` : null;
-  const status = eventStatusSentence(facts.event_status, previous);
-  const category = facts.category ? categoryBySlug(facts.category) : null;
+  const previous = event.previous_starts_at ? `${formatEventDate(event.previous_starts_at, event.timezone)}` : null;
+  const status = eventStatusSentence(event.event_status, previous);
   const venue = event.location;
   // Links to the landing pages of its city and producer, while they have events listed.
   const city = venue?.city ? await findCity(brand, citySlug(venue.city)) : null;
@@ -60,7 +58,7 @@ export default async function EventPage({ params }: { params: Params }) {
   const mapUrl = venue?.latitude && venue.longitude ? `https://www.openstreetmap.org/?mlat=${venue.latitude}&mlon=${venue.longitude}#map=16/${venue.latitude}/${venue.longitude}` : null;
   return (
     <article>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(eventJsonLd(event, sectors, event.url, facts)) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(eventJsonLd(event)) }} />
       {event.images.banner && (
         <div className="event-hero">
           <img src={event.images.banner} alt="" width={1200} height={480} fetchPriority="high" />
@@ -68,11 +66,11 @@ export default async function EventPage({ params }: { params: Params }) {
       )}
       <h1>{event.name}</h1>
       {status && (
-        <p className={`event-status event-status-${facts.event_status}`} role="status">
+        <p className={`event-status event-status-${event.event_status}`} role="status">
           <strong>{status}</strong>
         </p>
       )}
-      {state === 'closed' && facts.event_status !== 'cancelled' && <p className="closed">Vendas encerradas para este evento.</p>}
+      {state === 'closed' && event.event_status !== 'cancelled' && <p className="closed">Vendas encerradas para este evento.</p>}
       {state === 'sold_out' && <p className="closed">Ingressos esgotados.</p>}
       {callout && (
         // The price with fees and the next step, on the first screen of a phone; with the
@@ -91,19 +89,19 @@ export default async function EventPage({ params }: { params: Params }) {
         </div>
       )}
       <ul className="facts">
-        {showsSchedule(facts.event_status, event) && (
+        {showsSchedule(event.event_status, event) && (
           <li>
             <strong>Início:</strong>{' '}
             <time dateTime={event.starts_at ?? undefined}>{formatEventDate(event.starts_at, event.timezone)}</time> ({zoneLabel(event.timezone)})
           </li>
         )}
-        {event.ends_at && showsSchedule(facts.event_status, event) && (
+        {event.ends_at && showsSchedule(event.event_status, event) && (
           <li>
             <strong>Término:</strong>{' '}
             <time dateTime={event.ends_at}>{formatEventDate(event.ends_at, event.timezone)}</time>
           </li>
         )}
-        {event.starts_at && offersCalendar(facts.event_status, event) && (
+        {event.starts_at && offersCalendar(event.event_status, event) && (
           <li>
             <AddToCalendar event={{ ...event, starts_at: event.starts_at }} />
           </li>
@@ -131,16 +129,7 @@ export default async function EventPage({ params }: { params: Params }) {
             'Online'
           )}
         </li>
-        {category && (
-          <li>
-            <strong>Categoria:</strong> <a href={categoryPath(category.slug)}>{category.label}</a>
-          </li>
-        )}
-        {facts.age_rating && (
-          <li>
-            <strong>Classificação indicativa:</strong> <span className={`age-rating age-${facts.age_rating}`}>{ageRatingLabel(facts.age_rating)}</span>
-          </li>
-        )}
+        <EventTraits traits={event.traits} />
         {event.producer && (
           <li>
             <strong>Produção:</strong>{' '}
@@ -171,7 +160,7 @@ export default async function EventPage({ params }: { params: Params }) {
  * way (nothing to add here); else, in plain words, that this site only lists the event,
  * who sells the tickets, and what the person can do from here.
  */
-function Purchase({ brand, event, state, hasButton, producerListed }: { brand: Brand; event: EventDetail; state: SaleState; hasButton: boolean; producerListed: boolean }) {
+function Purchase({ brand, event, state, hasButton, producerListed }: { brand: Brand; event: EventView; state: SaleState; hasButton: boolean; producerListed: boolean }) {
   if (state !== 'on_sale') return <p className="closed">{saleSentence(state)}</p>;
   if (hasButton) return null;
   const seller = event.producer ? `pela produção do evento, ${event.producer.name},` : 'pela produção do evento';

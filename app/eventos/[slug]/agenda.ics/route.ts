@@ -1,5 +1,5 @@
 import { brandOrDefault } from '@/lib/brand/registry';
-import { findEvent } from '@/lib/catalog/events';
+import { getEvent } from '@/lib/catalog/event/read';
 import { eventRevisions } from '@/lib/catalog/revisions';
 import { CATALOG_CACHE, NO_STORE } from '@/lib/http/headers';
 import { eventCalendar } from '@/lib/site/icalendar';
@@ -11,7 +11,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
   let event;
   let revision: Date | null = null;
   try {
-    event = await findEvent(brand, slug);
+    event = await getEvent(brand, slug);
     // Its last change: the same DTSTAMP, LAST-MODIFIED and SEQUENCE as in the feeds.
     if (event) revision = (await eventRevisions(brand, [event.id])).get(event.id) ?? null;
   } catch {
