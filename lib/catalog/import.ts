@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/types';
 import { deferIndexes, restoreIndexes } from '../db/deferred-indexes';
-import { eventRecord, withdrawalRecord, type EventRecord, type WithdrawalRecord } from './record';
+import { eventRecord, STORED_AS_READ, withdrawalRecord, type EventRecord, type WithdrawalRecord } from './record';
 import { missingSlugs, settleTombstones, withdrawEvents, type EventKey } from './withdrawals';
 import { clearSnapshots } from './snapshot-cache';
 
@@ -359,6 +359,17 @@ function lastByKey<T>(items: T[], key: (item: T) => string): T[] {
 const json = (value: unknown) => JSON.stringify(value);
 
 /** Whether some lot of the event can be bought, and the lowest price with fees of those that can. */
+// The event's fields stored as read (record.ts), in the statement that writes events.
+const STORED = Object.keys(STORED_AS_READ) as Array<keyof typeof STORED_AS_READ>;
+const STORED_SQL = {
+  columns: STORED.join(', '),
+  values: STORED.map((c) => `x.${c}`).join(', '),
+  types: STORED.map((c) => `${c} ${STORED_AS_READ[c]}`).join(', '),
+  updates: STORED.map((c) => `${c} = excluded.${c}`).join(', '),
+};
+/** A stored field as the statement's JSON carries it: an instant as ISO text. */
+const jsonValue = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+
 function saleOf(r: EventRecord): { on_sale: boolean; min_price_cents: number | null } {
   if (r.is_closed || r.event_status === 'cancelled') return { on_sale: false, min_price_cents: null };
   const totals = r.sectors.flatMap((sector) => sector.lots.filter((l) => l.available).map((l) => l.price_cents + l.fee_cents));
@@ -447,10 +458,7 @@ async function upsertBatch(tx: Queryable, input: Numbered[], reinstate: boolean)
     is_online: r.is_online,
     // A cancelled event is closed for sale, whatever the record says.
     is_closed: r.is_closed || r.event_status === 'cancelled',
-    category: r.category,
-    age_rating: r.age_rating,
-    event_status: r.event_status,
-    previous_starts_at: r.previous_starts_at?.toISOString() ?? null,
+    ...Object.fromEntries(STORED.map((c) => [c, jsonValue(r[c])])),
     // The tickets are replaced whole with the event: whether any can be bought, and the
     // lowest price with fees, are known here. A cancelled event sells nothing.
     ...saleOf(r),
@@ -463,24 +471,23 @@ async function upsertBatch(tx: Queryable, input: Numbered[], reinstate: boolean)
   }));
   const eventIds = await tx.query<{ id: string; brand_id: string; slug: string; inserted: boolean }>(
     `INSERT INTO events (brand_id, slug, name, description, status, starts_at, ends_at, timezone, is_online, is_closed, on_sale,
-       category, age_rating, event_status, previous_starts_at, min_price_cents,
+       ${STORED_SQL.columns}, min_price_cents,
        banner_url, thumbnail_url, venue_id, producer_id, internal_notes, content_digest, listed_until, city_key, state_key, search_tsv)
      SELECT x.brand_id, x.slug, x.name, x.description, x.status, x.starts_at, x.ends_at, x.timezone, x.is_online, x.is_closed, x.on_sale,
-       x.category, x.age_rating, x.event_status, x.previous_starts_at, x.min_price_cents,
+       ${STORED_SQL.values}, x.min_price_cents,
        x.banner_url, x.thumbnail_url, v.id, p.id, x.internal_notes, x.content_digest,
        coalesce(x.ends_at, x.starts_at + interval '24 hours', 'infinity'),
        ${SEARCH_KEYS('x.name')}
      FROM jsonb_to_recordset($1::jsonb) AS x(brand_id text, slug text, name text, description text, status text,
        starts_at timestamptz, ends_at timestamptz, timezone text, is_online boolean, is_closed boolean, on_sale boolean,
-       category text, age_rating text, event_status text, previous_starts_at timestamptz, min_price_cents int,
+       ${STORED_SQL.types}, min_price_cents int,
        banner_url text, thumbnail_url text, venue_key text, producer_slug text, internal_notes text, content_digest text)
      LEFT JOIN venues v ON v.brand_id = x.brand_id AND v.key = x.venue_key
      LEFT JOIN producers p ON p.brand_id = x.brand_id AND p.slug = x.producer_slug
      ON CONFLICT (brand_id, slug) DO UPDATE SET name = excluded.name, description = excluded.description,
        status = excluded.status, starts_at = excluded.starts_at, ends_at = excluded.ends_at, timezone = excluded.timezone,
        is_online = excluded.is_online, is_closed = excluded.is_closed, on_sale = excluded.on_sale,
-       category = excluded.category, age_rating = excluded.age_rating, event_status = excluded.event_status,
-       previous_starts_at = excluded.previous_starts_at, min_price_cents = excluded.min_price_cents, banner_url = excluded.banner_url,
+       ${STORED_SQL.updates}, min_price_cents = excluded.min_price_cents, banner_url = excluded.banner_url,
        thumbnail_url = excluded.thumbnail_url, venue_id = excluded.venue_id, producer_id = excluded.producer_id,
        internal_notes = excluded.internal_notes, listed_until = excluded.listed_until, city_key = excluded.city_key,
        state_key = excluded.state_key, search_tsv = excluded.search_tsv, content_digest = excluded.content_digest,

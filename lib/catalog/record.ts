@@ -99,6 +99,18 @@ export type EventRecordInput = z.input<typeof eventRecord>;
 export type EventRecord = z.output<typeof eventRecord>;
 
 /**
+ * The fields of an event stored as read, each in the `events` column of its name, with
+ * that column's type: the import writes them from this list (lib/catalog/import.ts). A new
+ * field of the kind is an entry of the schema above, a line here and its migration.
+ */
+export const STORED_AS_READ = {
+  category: 'text',
+  age_rating: 'text',
+  event_status: 'text',
+  previous_starts_at: 'timestamptz',
+} as const satisfies Partial<Record<keyof EventRecord, string>>;
+
+/**
  * A line that withdraws an event: `{"brand": "aurora", "slug": "…", "withdrawn": true}`.
  * The event leaves every surface; its slug is kept from other events (lib/catalog/withdrawals.ts).
  */
