@@ -1,5 +1,5 @@
 import type { Brand } from '../brand/schema';
-import { findEvent } from '../catalog/events';
+import { getEvent } from '../catalog/event/read';
 
 // Next 16 serves an empty body for notFound() in production (vercel/next.js#98954) while
 // an unmatched path renders app/not-found.tsx in full: a missing event's page is this one.
@@ -21,14 +21,14 @@ export function eventSlugOf(pathname: string): string | undefined {
 /**
  * Whether the event of a page exists, asked of the process's catalog (its one connection
  * and snapshot cache, lib/process-shared.ts, which the page's render then reads too). The
- * slug is read as the API reads it (lib/catalog/get-event.ts): blank, unknown or withdrawn
+ * slug is read as the API reads it (lib/catalog/event/read.ts): blank, unknown or withdrawn
  * is a clear no; a catalog that cannot answer (database down, say) lets the page itself answer.
  */
 export async function eventExists(brand: Brand, slug: string): Promise<boolean> {
   const trimmed = slug.trim();
   if (trimmed === '') return false;
   try {
-    return (await findEvent(brand, trimmed)) !== null;
+    return (await getEvent(brand, trimmed)) !== null;
   } catch {
     return true;
   }
