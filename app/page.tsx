@@ -5,11 +5,12 @@ import { Pagination } from '@/app/_components/pagination';
 import { ActiveFilters, CategoryLinks, SearchForm } from '@/app/_components/search-form';
 import { getCardPrices } from '@/lib/catalog/card-prices';
 import { getEventFacts } from '@/lib/catalog/event-facts';
-import { searchEvents } from '@/lib/catalog/events';
+import { listEvents } from '@/lib/catalog/events';
 import { eventCount, unmatchedSentence } from '@/lib/catalog/count-text';
-import { getFilterOptions } from '@/lib/catalog/filters';
+import { getFilterOptions } from '@/lib/catalog/filters/options';
 import { findOrganizer } from '@/lib/catalog/landing-subjects';
 import { parseListQuery } from '@/lib/catalog/query-params';
+import { isFiltered } from '@/lib/catalog/search-filters';
 import { currentBrand } from '@/lib/site/brand-context';
 import { activeFilters } from '@/lib/site/active-filters';
 import { listingFeedPath } from '@/lib/site/calendar-feed';
@@ -66,16 +67,13 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
   const options = await getFilterOptions(brand);
   // Date chips and "perto de" become the API's date and place filters.
   const query = parseListQuery(listingParams(params, options, brand, now), { prices: true });
-  const { list: result, unmatched, corrected } = await searchEvents(brand, query);
-  const filtered = Boolean(
-    query.q || query.city || query.state || query.organization || query.dateFrom || query.dateTo || query.near || query.category || query.free || query.maxPriceCents !== undefined || query.allAges,
-  );
+  const { list: result, unmatched, corrected } = await listEvents(brand, query);
+  const filtered = Boolean(query.q) || isFiltered(query);
   const { meta } = result;
   const ids = result.data.map((e) => e.id);
   const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
   const organizer = query.organization ? await findOrganizer(brand, query.organization) : null;
   const active = activeFilters(params, organizer?.name ?? null);
-  const form = { quando: params.get('quando') ?? '', perto: params.get('perto') ?? '', preco: params.get('preco') ?? '', livre: params.get('livre') ?? '' };
   // Nothing at all, or only a page past the last one.
   const empty = result.data.length === 0;
   const pastEnd = empty && meta.total > 0;
@@ -85,7 +83,7 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(homeJsonLd(brand, result.data)) }} />
       <h1>{heading}</h1>
-      <SearchForm query={query} options={options} form={form} active={active} />
+      <SearchForm query={query} options={options} params={params} active={active} />
       <CategoryLinks current={query.category} />
       <ActiveFilters active={active} />
       {corrected && (

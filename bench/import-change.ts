@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { brandRegistry } from '../lib/brand/registry';
-import { querySearch, queryEvents } from '../lib/catalog/events';
+import { listEvents } from '../lib/catalog/events';
 import { parseListQuery } from '../lib/catalog/query-params';
 import { openPostgres } from '../lib/db/postgres';
 
@@ -57,8 +57,7 @@ const sample = async (into: number[]) => {
     const qs = queries[i++ % queries.length]!;
     const query = parseListQuery(new URLSearchParams(qs));
     const started = performance.now();
-    if (query.q) await querySearch(brand, query, new Date(), db);
-    else await queryEvents(brand, query, new Date(), db);
+    await listEvents(brand, query, { now: new Date(), db });
     into.push(performance.now() - started);
   }
 };

@@ -68,7 +68,7 @@ async function LandingListing({ brand, landing, page }: { brand: Brand; landing:
   const params = new URLSearchParams(landing.params);
   params.set('page', String(page));
   const query = parseListQuery(params);
-  const { data, meta } = await listEvents(brand, query);
+  const { data, meta } = (await listEvents(brand, query)).list;
   const ids = data.map((e) => e.id);
   const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
   const pageUrl = `${brand.site_url}${landing.path}${pageSuffix(meta.current_page)}`;

@@ -1,13 +1,13 @@
 import { CATEGORIES } from '@/lib/catalog/categories';
-import type { FilterOptions } from '@/lib/catalog/filters';
+import type { FilterOptions } from '@/lib/catalog/filters/options';
 import type { ListQuery } from '@/lib/catalog/query-params';
-import { RADIUS_KM } from '@/lib/catalog/search-filters';
+import { ALL_FILTERS } from '@/lib/catalog/filters';
+import { WHEN_CHIPS } from '@/lib/catalog/filters/dates';
+import { NEAR_RADII, RADIUS_KM } from '@/lib/catalog/filters/near';
+import { PRICE_CHIPS } from '@/lib/catalog/filters/price';
 import type { ActiveFilter } from '@/lib/site/active-filters';
 import { currentNonce } from '@/lib/site/brand-context';
 import { categoryPath } from '@/lib/site/landing';
-import { NEAR_RADII, PRICE_CHIPS, WHEN_CHIPS } from '@/lib/site/listing-params';
-
-type Form = { quando: string; perto: string; preco: string; livre: string };
 
 /** The brand's cities, for the city filter and for "Perto de". */
 function CityOptions({ cities }: { cities: FilterOptions['cities'] }) {
@@ -24,9 +24,10 @@ function CityOptions({ cities }: { cities: FilterOptions['cities'] }) {
  * city always in view, every other filter behind one disclosure, so that on a phone the
  * results start on the first screen.
  */
-export async function SearchForm({ query, options, form, active }: { query: ListQuery; options: FilterOptions; form: Form; active: ActiveFilter[] }) {
+export async function SearchForm({ query, options, params, active }: { query: ListQuery; options: FilterOptions; params: URLSearchParams; active: ActiveFilter[] }) {
   const nonce = await currentNonce();
-  const when = WHEN_CHIPS.some((c) => c.value === form.quando) ? form.quando : query.dateFrom || query.dateTo ? 'periodo' : '';
+  const form = (name: string) => params.get(name) ?? '';
+  const when = WHEN_CHIPS.some((c) => c.value === form('quando')) ? form('quando') : query.dateFrom || query.dateTo ? 'periodo' : '';
   // The filters behind the disclosure that are on (the words and the city are in view).
   const hidden = active.filter((f) => f.key !== 'q' && f.key !== 'city').length;
   return (
@@ -69,12 +70,12 @@ export async function SearchForm({ query, options, form, active }: { query: List
             <legend>Preço com taxas</legend>
             {PRICE_CHIPS.map((c) => (
               <label key={c.value || 'any'} className="chip">
-                <input type="radio" name="preco" value={c.value} defaultChecked={form.preco === c.value} />
+                <input type="radio" name="preco" value={c.value} defaultChecked={form('preco') === c.value} />
                 {c.label}
               </label>
             ))}
             <label className="chip">
-              <input type="checkbox" name="livre" value="1" defaultChecked={form.livre === '1'} />
+              <input type="checkbox" name="livre" value="1" defaultChecked={form('livre') === '1'} />
               Livre para todos
             </label>
           </fieldset>
@@ -95,6 +96,18 @@ export async function SearchForm({ query, options, form, active }: { query: List
               <input type="date" name="date_to" defaultValue={when === 'periodo' ? (query.dateTo ?? '') : ''} />
             </label>
           </fieldset>
+          {/* Filters whose chips the form does not lay out by name: one group each. */}
+          {ALL_FILTERS.flatMap((f) => (f.site.form ? [f.site.form] : [])).map((g) => (
+            <fieldset key={g.field} className="chips">
+              <legend>{g.legend}</legend>
+              {g.choices.map((c) => (
+                <label key={c.value || 'any'} className="chip">
+                  <input type="radio" name={g.field} value={c.value} defaultChecked={form(g.field) === c.value} />
+                  {c.label}
+                </label>
+              ))}
+            </fieldset>
+          ))}
           <label>
             Estado
             <select name="state" defaultValue={query.state?.toUpperCase() ?? ''}>
@@ -108,7 +121,7 @@ export async function SearchForm({ query, options, form, active }: { query: List
           </label>
           <label>
             Perto de
-            <select name="perto" defaultValue={form.perto}>
+            <select name="perto" defaultValue={form('perto')}>
               <option value="">Qualquer lugar</option>
               <CityOptions cities={options.cities} />
             </select>

@@ -7,13 +7,12 @@ import { getCardPrices } from '../catalog/card-prices';
 import { EVENT_STATUS_LABELS } from '../catalog/categories';
 import { getEventFacts } from '../catalog/event-facts';
 import { getEvent } from '../catalog/event/read';
-import { searchEvents } from '../catalog/events';
+import { listEvents } from '../catalog/events';
 import { eventCountWords, unmatchedSentence } from '../catalog/count-text';
-import { getFilterOptions } from '../catalog/filters';
-import { readNaturalRequest, setPriceFilter } from '../catalog/natural-request';
+import { getFilterOptions } from '../catalog/filters/options';
 import { parseListQuery } from '../catalog/query-params';
-import { brandTimeZone, wishRange } from '../catalog/relative-dates';
-import { RADIUS_KM } from '../catalog/search-filters';
+import { brandTimeZone } from '../catalog/relative-dates';
+import { readRequestWords } from '../catalog/search-filters';
 import { formatBrl } from '../catalog/event/tickets';
 import { toZonedRfc3339 } from '../catalog/time';
 import { list, markdownInline, oneLine, paragraph, serializeMarkdown, text } from '../markdown/escape';
@@ -35,28 +34,14 @@ async function answer(brand: Brand, asked: string): Promise<string> {
     const event = await getEvent(brand, request.slug);
     if (event) return eventMarkdown(event);
   }
-  // Dates ("neste fim de semana") and places to search around ("perto de São Paulo") are
-  // filters; the rest of the request is search text.
-  const now = new Date();
-  const natural = readNaturalRequest(request.text, (await getFilterOptions(brand)).cities, now, brandTimeZone(brand));
+  // Dates ("neste fim de semana"), places to search around ("perto de São Paulo") and
+  // prices are filters (each filter reads its own words); the rest is search text.
+  const natural = readRequestWords(request.text, { now: new Date(), timeZone: brandTimeZone(brand), cities: (await getFilterOptions(brand)).cities, brl: formatBrl });
   const params = new URLSearchParams({ q: natural.q, per_page: '10' });
-  const notes: string[] = [];
-  if (natural.when) {
-    const range = wishRange(natural.when, now, brandTimeZone(brand));
-    params.set('date_from', range.from);
-    params.set('date_to', range.to);
-    notes.push(range.from === range.to ? `em ${range.from}` : `de ${range.from} a ${range.to}`);
-  }
-  if (natural.nearCity) {
-    params.set('near', `${natural.nearCity.lat},${natural.nearCity.lng}`);
-    notes.push(`até ${RADIUS_KM.default} km de ${natural.nearCity.city}`);
-  }
-  if (natural.price) {
-    setPriceFilter(params, natural.price);
-    notes.push('free' in natural.price ? 'grátis' : `até ${formatBrl(natural.price.maxBrl * 100)} com taxas`);
-  }
+  natural.set(params);
+  const notes = natural.notes;
   const filters = notes.length > 0 ? ` (${notes.join(', ')})` : '';
-  const { list: result, unmatched, corrected } = await searchEvents(brand, parseListQuery(params, { prices: true }));
+  const { list: result, unmatched, corrected } = await listEvents(brand, parseListQuery(params, { prices: true }));
   // Words read as others (typos) are said, as the site says them.
   const guess = corrected ? [paragraph(text(`Você quis dizer: "${corrected}"?`))] : [];
   if (result.data.length === 0) return markdownInline(`Nenhum evento encontrado para "${request.text}"${filters}.`) + '\n';

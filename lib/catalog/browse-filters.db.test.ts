@@ -5,7 +5,7 @@ import { migrate } from '../db/migrate';
 import type { Db } from '../db/types';
 import { CATEGORY_SLUGS } from './categories';
 import { generateDemo } from './demo';
-import { querySearch } from './events';
+import { listEvents } from './events';
 import { importLines } from './import';
 import { parseListQuery } from './query-params';
 import type { EventRecordInput } from './record';
@@ -59,7 +59,7 @@ describe.each(backends)('browsing filters on $name', ({ open }) => {
     const slugs: string[] = [];
     let total = 0;
     for (let page = 1; page <= 40; page++) {
-      const r = await querySearch(brand, parseListQuery(new URLSearchParams(`${query}&per_page=50&page=${page}`), { prices }), now, db);
+      const r = await listEvents(brand, parseListQuery(new URLSearchParams(`${query}&per_page=50&page=${page}`), { prices }), { now, db });
       if (page === 1) total = r.list.meta.total;
       slugs.push(...r.list.data.map((e) => e.slug));
       if (page >= r.list.meta.last_page) break;
@@ -122,20 +122,20 @@ describe.each(backends)('browsing filters on $name', ({ open }) => {
   });
 
   test('a search with a category word finds the events of the category and those that say it', async () => {
-    const { list } = await querySearch(brand, parseListQuery(new URLSearchParams('q=teatro&per_page=50')), now, db);
+    const { list } = await listEvents(brand, parseListQuery(new URLSearchParams('q=teatro&per_page=50')), { now, db });
     // The word is searched where every word is: the name, the producer, the venue and its place.
     const says = (r: EventRecordInput) => /\bteatro\b/i.test([r.name, r.producer?.name, r.venue?.name].join(' '));
     const theatre = listed.filter((r) => r.category === 'teatro' || says(r));
     expect(theatre.filter((r) => !says(r)).length).toBeGreaterThan(0);
     expect(list.meta.total).toBe(theatre.length);
     for (const e of list.data) expect(theatre.map((r) => r.slug)).toContain(e.slug);
-    const kids = await querySearch(brand, parseListQuery(new URLSearchParams('q=pra criança&per_page=50')), now, db);
+    const kids = await listEvents(brand, parseListQuery(new URLSearchParams('q=pra criança&per_page=50')), { now, db });
     expect(kids.list.data.length).toBeGreaterThan(0);
     for (const e of kids.list.data) expect(bySlug.get(e.slug)!.category === 'infantil' || /crian/i.test(bySlug.get(e.slug)!.name)).toBe(true);
   });
 
   test('a search filtered by category and price keeps both', async () => {
-    const { list } = await querySearch(brand, parseListQuery(new URLSearchParams('q=samba&category=shows&price_max=200&per_page=50'), { prices: true }), now, db);
+    const { list } = await listEvents(brand, parseListQuery(new URLSearchParams('q=samba&category=shows&price_max=200&per_page=50'), { prices: true }), { now, db });
     for (const e of list.data) {
       const r = bySlug.get(e.slug)!;
       expect(r.category).toBe('shows');

@@ -10,7 +10,7 @@ import type { Db } from '../db/types';
 import { generateDemo } from './demo';
 import { toPublicDetail } from './event/public';
 import { getEvent, getEventOrThrow } from './event/read';
-import { listEvents, queryEvents, searchEvents } from './events';
+import { listEvents } from './events';
 import { countCap, listSql } from './list-sql';
 import { importLines, parseLine } from './import';
 import { EventDetailSchema, EventListItemSchema, type EventDetail, type EventListItem } from './public-schema';
@@ -264,7 +264,7 @@ describe('listing statements on a large brand (private catalog)', () => {
   };
   const served = async (qs: string) => {
     const query = parseListQuery(new URLSearchParams(qs));
-    return queryEvents(brand, query, now, db);
+    return (await listEvents(brand, query, { now, db })).list;
   };
 
   test('pages read in three parts are exactly the slices of the listing in start order', async () => {
@@ -324,7 +324,7 @@ const detailOf = async (brand: Brand, slug: string) => {
 describe('listEvents and getEvent on the process-wide embedded catalog', () => {
   const brands = brandRegistry().brands;
   const [aurora, mare] = brands as [Brand, Brand];
-  const list = (brand: Brand, qs: string) => listEvents(brand, parseListQuery(new URLSearchParams(qs)));
+  const list = async (brand: Brand, qs: string) => (await listEvents(brand, parseListQuery(new URLSearchParams(qs)))).list;
   /** Every page of a listing, checking that the pages add up to meta.total. */
   const all = async (brand: Brand, qs = ''): Promise<EventListItem[]> => {
     const out: EventListItem[] = [];
@@ -397,7 +397,7 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
     }
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }), async (q) => {
-        const r = await queryEvents(aurora, parseListQuery(new URLSearchParams({ q })), new Date());
+        const r = (await listEvents(aurora, parseListQuery(new URLSearchParams({ q })), { now: new Date() })).list;
         expect(r.meta.total).toBeGreaterThanOrEqual(0);
       }),
       { numRuns: 40 },
@@ -587,14 +587,14 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
     const event = (slug: string, month: number) =>
       JSON.stringify({ brand: sertao.id, slug, name: `Baile Vrzlk ${month}`, starts_at: `2031-0${month}-01T20:00:00-03:00`, timezone: 'America/Recife', venue: { key: 'vrzlk-natal', name: 'Arena', city: 'Natal', state_abbr: 'RN' } });
     expect((await importLines(await getDb(), [event('vrzlk-1', 1), event('vrzlk-2', 2), event('vrzlk-3', 3)], brandIds)).failed).toEqual([]);
-    const result = await searchEvents(sertao, parseListQuery(new URLSearchParams('q=Vrzlk+em+Recife&per_page=6')));
+    const result = await listEvents(sertao, parseListQuery(new URLSearchParams('q=Vrzlk+em+Recife&per_page=6')));
     expect(result.unmatched).toEqual(['vrzlk', 'recife']);
     const kinds = result.list.data.map((e) => (e.slug.startsWith('vrzlk-') ? 'word' : e.location?.city === 'Recife' ? 'place' : 'other'));
     // Each turn holds the best of each half, the better first (a place weighs more than a name word).
     expect(kinds).toEqual(['place', 'word', 'place', 'word', 'place', 'word']);
     // One word alone, or words that some event has together: nothing to say.
-    expect((await searchEvents(sertao, parseListQuery(new URLSearchParams('q=vrzlk')))).unmatched).toBeNull();
-    expect((await searchEvents(sertao, parseListQuery(new URLSearchParams('q=vrzlk+natal')))).unmatched).toBeNull();
+    expect((await listEvents(sertao, parseListQuery(new URLSearchParams('q=vrzlk')))).unmatched).toBeNull();
+    expect((await listEvents(sertao, parseListQuery(new URLSearchParams('q=vrzlk+natal')))).unmatched).toBeNull();
   });
 
   // Last: it changes the shared catalog's schema and data.

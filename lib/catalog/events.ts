@@ -5,7 +5,7 @@ import { countCap, listSql } from './list-sql';
 import { toPublicListItem, type EventRow } from './map';
 import type { EventList } from './public-schema';
 import { maxOffset, type ListQuery } from './query-params';
-import { RADIUS_KM } from './search-filters';
+import { filtersKey } from './search-filters';
 import { correctedText, searchTerms } from './search-sql';
 import { snapshot } from './snapshot-cache';
 
@@ -21,27 +21,20 @@ import { snapshot } from './snapshot-cache';
 export type SearchResult = { list: EventList; unmatched: string[] | null; corrected: string | null };
 
 /**
- * One page of the brand's events that have not ended. Without a search term they come
- * soonest first; with one, most relevant first; ties by start and then id.
+ * One page of the brand's events that have not ended, and what the search made of its
+ * words. Without a search term they come soonest first; with one, most relevant first;
+ * ties by start and then id. Read through the snapshot cache; `at` reads afresh at a given
+ * instant (on a given database: tests and benchmarks).
  */
-export async function listEvents(brand: Brand, query: ListQuery): Promise<EventList> {
-  return (await searchEvents(brand, query)).list;
+export function listEvents(brand: Brand, query: ListQuery, at?: { now: Date; db?: Queryable }): Promise<SearchResult> {
+  if (at) return readListing(brand, query, at.now, at.db);
+  return snapshot(listingKey(brand, query), () => readListing(brand, query, new Date()));
 }
 
-/** listEvents, with what the search made of its words (for the site, MCP and A2A). */
-export function searchEvents(brand: Brand, query: ListQuery): Promise<SearchResult> {
-  const near = query.near ? `${query.near.lat},${query.near.lng},${query.radiusKm ?? RADIUS_KM.default}` : '';
-  const key = `list|${brand.id}|${query.q ?? ''}|${query.city ?? ''}|${query.state ?? ''}|${query.organization ?? ''}|${query.page}|${query.perPage}|${query.dateFrom ?? ''}|${query.dateTo ?? ''}|${near}|${query.sort ?? ''}|${query.category ?? ''}|${query.free ? 'free' : (query.maxPriceCents ?? '')}|${query.allAges ? 'livre' : ''}`;
-  return snapshot(key, () => querySearch(brand, query, new Date()));
-}
+/** The snapshot key of a listing: every filter has its part (lib/catalog/filters), so different questions never share an answer. */
+export const listingKey = (brand: Brand, query: ListQuery): string => `list|${brand.id}|${query.q ?? ''}|${query.page}|${query.perPage}|${filtersKey(query)}`;
 
-/** listEvents without the snapshot cache, at a given instant (on a given database: tests). */
-export async function queryEvents(brand: Brand, query: ListQuery, now: Date, on?: Queryable): Promise<EventList> {
-  return (await querySearch(brand, query, now, on)).list;
-}
-
-/** searchEvents without the snapshot cache. */
-export async function querySearch(brand: Brand, query: ListQuery, now: Date, on?: Queryable): Promise<SearchResult> {
+async function readListing(brand: Brand, query: ListQuery, now: Date, on?: Queryable): Promise<SearchResult> {
   const offset = (query.page - 1) * query.perPage;
   const run = on ? <T>(fn: (db: Queryable) => Promise<T>) => fn(on) : withDb;
   return run(async (db) => {

@@ -5,8 +5,8 @@ import { migrate } from '../db/migrate';
 import { openPostgres } from '../db/postgres';
 import type { Db, Queryable } from '../db/types';
 import { generateDemo } from './demo';
-import { querySearch } from './events';
-import { readCityCentres, readListedFacets } from './filters';
+import { listEvents } from './events';
+import { readCityCentres, readListedFacets } from './filters/options';
 import { importLines } from './import';
 import { readListedOrganizer } from './landing-subjects';
 import { eventSql } from './event/read';
@@ -122,7 +122,7 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
 
   test('on PostgreSQL a search counts to 1,000 plus one page and says "gte"; a narrower one is exact', async () => {
     const now = new Date();
-    const wide = await querySearch(brand, parseListQuery(new URLSearchParams('q=sp&per_page=20')), now, db);
+    const wide = await listEvents(brand, parseListQuery(new URLSearchParams('q=sp&per_page=20')), { now, db });
     expect(wide.list.meta).toMatchObject({ total: 1_020, total_relation: 'gte', last_page: 51 });
     const exact = (await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM events WHERE brand_id = $1 AND listed_until >= $2 AND city_key = 'recife' AND search_tsv @@ 'frevo:*'::tsquery`,
@@ -130,14 +130,14 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     ))[0]!.n;
     expect(exact).toBeGreaterThan(0);
     expect(exact).toBeLessThan(1_000);
-    const narrow = await querySearch(brand, parseListQuery(new URLSearchParams('q=frevo&city=Recife')), now, db);
+    const narrow = await listEvents(brand, parseListQuery(new URLSearchParams('q=frevo&city=Recife')), { now, db });
     expect(narrow.list.meta).toMatchObject({ total: exact, total_relation: 'eq' });
     // The postings and the text index agree on every term of a search.
     const viaIndex = (await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM events WHERE brand_id = $1 AND listed_until >= $2 AND search_tsv @@ 'forro | frevo'::tsquery`,
       [brand.id, now.toISOString()],
     ))[0]!.n;
-    const viaPostings = (await querySearch(brand, parseListQuery(new URLSearchParams('q=forro+frevo&sort=date')), now, db)).list.meta;
+    const viaPostings = (await listEvents(brand, parseListQuery(new URLSearchParams('q=forro+frevo&sort=date')), { now, db })).list.meta;
     expect(viaPostings.total).toBe(Math.min(viaIndex, 1_020));
   });
 

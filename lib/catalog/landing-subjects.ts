@@ -2,7 +2,7 @@ import type { Brand } from '../brand/schema';
 import { withDb } from '../db';
 import type { Queryable } from '../db/types';
 import { CATEGORIES, categoryBySlug, type Category } from './categories';
-import { getFilterOptions } from './filters';
+import { getFilterOptions } from './filters/options';
 import { fold } from './search-terms';
 import { snapshot } from './snapshot-cache';
 

@@ -1,8 +1,9 @@
 import type { Brand } from '../brand/schema';
 import { maxOffset, type ListQuery } from './query-params';
-import { RADIUS_KM } from './search-filters';
+import { ALL_FILTERS } from './filters';
+import { RADIUS_KM } from './filters/near';
 import { nearVenues } from './near-sql';
-import { dateConditions, eventMatchesTerm, filterKeys, priceBand, priceConditions, termKeys, tierWalks, type Tier } from './postings-sql';
+import { entryConditions, eventMatchesTerm, filterKeys, termKeys, tierWalks, walksFilterKey, type Tier } from './postings-sql';
 import { coherenceSql, termSql, type ResolvedTerm } from './search-sql';
 
 // The statements behind the listing and search, run by events.ts and read as they are
@@ -17,7 +18,8 @@ const EVENT_COLUMNS = `
 
 type Where = { clauses: string[]; params: unknown[]; add: (value: unknown) => string };
 
-// The filters of a listing, without the time condition (params: $1 brand, $2 now).
+// The filters of a listing, without the time condition (params: $1 brand, $2 now), each
+// from its declaration (lib/catalog/filters).
 function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
   const params: unknown[] = [brand.id, now.toISOString()];
   const clauses = ['e.brand_id = $1'];
@@ -25,37 +27,7 @@ function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
     params.push(value);
     return `$${params.length}`;
   };
-  if (query.city) clauses.push(`e.city_key = catalog_fold(${add(query.city)})`);
-  if (query.state) clauses.push(`e.state_key = ${add(/^[a-z]{2}$/i.test(query.state) ? query.state.toLowerCase() : '')}`);
-  if (query.organization) {
-    clauses.push(`e.producer_id IN (SELECT id FROM producers WHERE brand_id = $1 AND slug = ${add(query.organization)})`);
-  }
-  // Calendar days in the event's own zone. The start index reads a range widened by the
-  // most any zone is ahead of (14 h) or behind (12 h) UTC; the zone's own day decides,
-  // and is worked out only for starts within that margin of either end (the others are
-  // inside whatever their zone).
-  if (query.dateFrom) {
-    const day = add(query.dateFrom);
-    clauses.push(`e.starts_at >= ((${day}::date - interval '14 hours') AT TIME ZONE 'UTC')`);
-    clauses.push(
-      `(e.starts_at >= ((${day}::date + interval '12 hours') AT TIME ZONE 'UTC') OR (e.starts_at AT TIME ZONE coalesce(e.timezone, 'UTC'))::date >= ${day}::date)`,
-    );
-  }
-  if (query.dateTo) {
-    const day = add(query.dateTo);
-    clauses.push(`e.starts_at < ((${day}::date + 1 + interval '12 hours') AT TIME ZONE 'UTC')`);
-    clauses.push(
-      `(e.starts_at < ((${day}::date + 1 - interval '14 hours') AT TIME ZONE 'UTC') OR (e.starts_at AT TIME ZONE coalesce(e.timezone, 'UTC'))::date <= ${day}::date)`,
-    );
-  }
-  if (query.near) {
-    clauses.push('NOT e.is_online', `e.venue_id IN (SELECT nv.id FROM ${nearVenues(query.near, query.radiusKm ?? RADIUS_KM.default, add)})`);
-  }
-  if (query.category) clauses.push(`e.category = ${add(query.category)}`);
-  if (query.allAges) clauses.push(`e.age_rating = 'livre'`);
-  // An event with nothing on sale has no lowest price, and passes no price filter.
-  if (query.free) clauses.push('e.min_price_cents = 0');
-  else if (query.maxPriceCents !== undefined) clauses.push(`e.min_price_cents <= ${add(query.maxPriceCents)}`);
+  for (const filter of ALL_FILTERS) clauses.push(...(filter.sql?.where?.(query as never, add) ?? []));
   return { clauses, params, add };
 }
 
@@ -76,9 +48,15 @@ export const CANDIDATE_BLOCK = 250;
 // are gathered first through the range index alone, with every column a filter or a
 // search term reads, then filtered (the brand too: an index of the brand would be read
 // whole to narrow them) and sorted without going back to the table.
+// The columns are those the search terms read, and every filter's.
+const UNDER_WAY_COLUMNS = [
+  ...new Set([
+    ...['id', 'brand_id', 'starts_at', 'listed_until', 'timezone', 'is_online', 'venue_id', 'producer_id', 'city_key', 'state_key', 'search_tsv', 'category', 'age_rating', 'min_price_cents'],
+    ...ALL_FILTERS.flatMap((f) => f.sql?.columns ?? []),
+  ]),
+];
 const UNDER_WAY = `WITH under_way AS MATERIALIZED (
-     SELECT e.id, e.brand_id, e.starts_at, e.listed_until, e.timezone, e.is_online, e.venue_id, e.producer_id,
-            e.city_key, e.state_key, e.search_tsv, e.category, e.age_rating, e.min_price_cents
+     SELECT ${UNDER_WAY_COLUMNS.map((c) => `e.${c}`).join(', ')}
      FROM events e
      WHERE e.starts_at IS NOT NULL AND tstzrange(e.starts_at, e.listed_until, '[]') @> $2::timestamptz AND e.starts_at < $2)`;
 const UNDER_WAY_FROM = 'under_way e';
@@ -155,7 +133,7 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
     const any = `(${terms.map((t) => termSql(t, forCount.add).cond()).join(' OR ')})`;
     const countKeys = terms.map((t) => termKeys(t, forCount.add));
     const countFilters = filterKeys(query, forCount.add);
-    const countDates = [...dateConditions(query, forCount.add), ...priceConditions(query, forCount.add)];
+    const countDates = entryConditions(query, forCount.add);
     // Each part stops at the cap: a term with more entries fills the count alone.
     const matching = [
       `(SELECT e.id FROM ${UNDER_WAY_FROM} WHERE ${forCount.clauses.join(' AND ')} AND ${any} LIMIT ${cap})`,
@@ -163,7 +141,7 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
     ];
     const keys = terms.map((t) => termKeys(t, add));
     const filters = filterKeys(query, add);
-    const dates = [...dateConditions(query, add), ...priceConditions(query, add)];
+    const dates = entryConditions(query, add);
     return {
       count: {
         text: `${UNDER_WAY}
@@ -192,8 +170,7 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
           : searchSql(where, params, add, terms, offset, query.perPage, sort === 'relevance' ? 'relevance' : sort, !query.near),
     };
   }
-  // A price above every band has no key to walk: the listing reads it as a filter.
-  if (!query.near && (query.category || query.allAges || priceBand(query) !== null)) {
+  if (!query.near && walksFilterKey(query)) {
     return keyedListingSql(query, where, params, add, offset, cap, now, brand);
   }
   const limit = offset + query.perPage;
@@ -338,7 +315,8 @@ function distanceSortSql(
 }
 
 /**
- * A listing by category, age rating or price (no search text, no point): the events
+ * A listing by a filter whose key is walked (category, age rating, price band; no search
+ * text, no point): the events
  * under way that meet every filter, and a walk of the postings of the first filter key
  * for those still to start, probing the others, soonest first. Exact, and its cost grows
  * with the page, not with the events that match.
@@ -355,7 +333,7 @@ function keyedListingSql(
 ): { count: Sql; page: Sql } {
   // Every filter key is one group: the first is walked, the others probed.
   const walk = (bind: (value: unknown) => string, limit: number) =>
-    tierWalks('any', [], [[filterKeys(query, bind)]], [], limit, [...dateConditions(query, bind), ...priceConditions(query, bind)]);
+    tierWalks('any', [], [[filterKeys(query, bind)]], [], limit, entryConditions(query, bind));
   const forCount = buildWhere(brand, query, now);
   const countWalk = walk(forCount.add, cap);
   const limit = offset + query.perPage;

@@ -4,7 +4,7 @@ import { brandRegistry } from '../brand/registry';
 import { migrate } from '../db/migrate';
 import type { Db } from '../db/types';
 import { generateDemo } from './demo';
-import { readListedFacets } from './filters';
+import { readListedFacets } from './filters/options';
 import { importLines } from './import';
 import { readListedOrganizer } from './landing-subjects';
 import type { EventRecordInput } from './record';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { dateWordsToFilter, readDateWords, readNaturalRequest } from './natural-request';
+import { dateWordsToFilter, readDateWords } from './natural-request';
+import { readRequestWords } from './search-filters';
 import { fold } from './search-terms';
 
 // Wednesday 25 November 2026, 09:00 in São Paulo.
@@ -51,13 +52,13 @@ describe('readDateWords: one reader of dates in words, for the site, MCP and A2A
     expect(Object.fromEntries(none)).toEqual({ q: 'samba' });
   });
 
-  test('readNaturalRequest (A2A): a date, a city to search around and a price from one request', () => {
+  test('readRequestWords (A2A): a date, a city to search around and a price from one request', () => {
     const cities = [{ city: 'Recife', state: 'PE', lat: -8.05, lng: -34.9, events: 12 }];
-    expect(readNaturalRequest('forró perto de Recife sábado até 100 reais', cities, NOW, ZONE)).toEqual({
-      q: 'forro',
-      when: { from: '2026-11-28', to: '2026-11-28' },
-      nearCity: { city: 'Recife', lat: -8.05, lng: -34.9 },
-      price: { maxBrl: 100 },
-    });
+    const read = readRequestWords('forró perto de Recife sábado até 100 reais', { cities, now: NOW, timeZone: ZONE, brl: (c) => `R$ ${c / 100}` });
+    expect(read.q).toBe('forro');
+    const params = new URLSearchParams();
+    read.set(params);
+    expect(Object.fromEntries(params)).toEqual({ date_from: '2026-11-28', date_to: '2026-11-28', near: '-8.05,-34.9', price_max: '100' });
+    expect(read.notes).toEqual(['em 2026-11-28', 'até 50 km de Recife', 'até R$ 100 com taxas']);
   });
 });

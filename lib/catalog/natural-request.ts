@@ -1,11 +1,9 @@
-import type { FilterOptions } from './filters';
 import { localToday, monthRange, nextDate, nextWeekday, relativeRange, type DateWish, type RelativeDay } from './relative-dates';
 import { fold } from './search-terms';
 
-// A request in people's words ("forró em Recife neste fim de semana", "jazz perto de São
-// Paulo", "samba até 100 reais") read into a search text and the filters it names: a
-// date, a city to search around, a price. What is not a filter stays search text. The
-// site, MCP and A2A all read words here.
+// Dates and prices in people's words ("forró neste fim de semana", "samba até 100
+// reais"): what is not a filter stays search text. The site, MCP and A2A read them through
+// the filters' declarations (lib/catalog/filters).
 
 const RELATIVE_PHRASES: ReadonlyArray<[RelativeDay, RegExp]> = [
   ['this_weekend', /\b(?:(?:n?est[ea]|nesse|no|neste|this|on the)\s+)?(?:fim de semana|final de semana|fds|weekend)\b/],
@@ -82,17 +80,8 @@ export function dateWordsToFilter(params: URLSearchParams, now: Date, timeZone: 
   return range;
 }
 
-const NEAR = /\b(?:perto\s+d[eoa]s?|proximo\s+(?:a|de|do|da)|nos arredores de|near|around|close to|nearby)\s+(.+)$/;
-
 /** What a request says of price: free, or at most a number of reais (with fees). */
 export type PriceWish = { free: true } | { maxBrl: number };
-
-export type NaturalRequest = {
-  q: string;
-  when: DateWish | null;
-  nearCity: { city: string; lat: number; lng: number } | null;
-  price: PriceWish | null;
-};
 
 // "grátis", "de graça", "gratuito", "free"; "até 50 reais", "até R$ 50", "no máximo 100",
 // "menos de 80 reais", "under 50", "up to R$ 30,00" (on folded text: no accents).
@@ -130,25 +119,4 @@ export function priceWordsToFilter(params: URLSearchParams): void {
   if (!said?.price) return;
   params.set('q', said.rest);
   setPriceFilter(params, said.price);
-}
-
-export function readNaturalRequest(text: string, cities: FilterOptions['cities'], now: Date, timeZone: string): NaturalRequest {
-  const dated = readDateWords(fold(text).replace(/\s+/g, ' '), now, timeZone);
-  const when = dated.when;
-  let rest = ` ${dated.rest} `;
-  let nearCity: NaturalRequest['nearCity'] = null;
-  const near = NEAR.exec(rest);
-  if (near) {
-    const after = near[1]!.replace(/[^\p{L}\p{N} ]/gu, ' ').trim();
-    // The longest known city at the start of what follows "perto de".
-    const known = cities
-      .filter((c) => c.lat !== null && c.lng !== null && (after === fold(c.city) || after.startsWith(`${fold(c.city)} `)))
-      .sort((a, b) => b.city.length - a.city.length)[0];
-    if (known) {
-      nearCity = { city: known.city, lat: known.lat!, lng: known.lng! };
-      rest = `${rest.slice(0, near.index)} ${after.slice(fold(known.city).length)}`;
-    }
-  }
-  const { rest: words, price } = readPriceWords(rest.replace(/\s+/g, ' ').trim());
-  return { q: words, when, nearCity, price };
 }

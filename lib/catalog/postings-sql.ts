@@ -1,3 +1,4 @@
+import { ALL_FILTERS } from './filters';
 import type { ListQuery } from './query-params';
 import { lexeme, type ResolvedTerm } from './search-sql';
 
@@ -40,72 +41,25 @@ export function termKeys(term: ResolvedTerm, add: Add): string[][] {
 }
 
 /**
- * The date filters as conditions on a walked entry: its start within the range widened
- * as the start index reads it (listSql), and, within 14 hours of either end, where the
- * zone decides, the event's own day in its time zone: a probe of the start index, which
- * carries the zone. Zones are at most 14 hours ahead of UTC and 12 behind.
- */
-export function dateConditions(query: ListQuery, add: Add): string[] {
-  const day = (at: string, test: string) =>
-    `EXISTS (SELECT 1 FROM events x WHERE x.brand_id = $1 AND x.starts_at = p.starts_at AND x.id = p.event_id
-       AND (x.starts_at AT TIME ZONE coalesce(x.timezone, 'UTC'))::date ${test} ${at}::date OFFSET 0)`;
-  const conds: string[] = [];
-  if (query.dateFrom) {
-    const from = add(query.dateFrom);
-    conds.push(
-      `p.starts_at >= ((${from}::date - interval '14 hours') AT TIME ZONE 'UTC')`,
-      `(p.starts_at >= ((${from}::date + interval '12 hours') AT TIME ZONE 'UTC') OR ${day(from, '>=')})`,
-    );
-  }
-  if (query.dateTo) {
-    const to = add(query.dateTo);
-    conds.push(
-      `p.starts_at < ((${to}::date + 1 + interval '12 hours') AT TIME ZONE 'UTC')`,
-      `(p.starts_at < ((${to}::date + 1 - interval '14 hours') AT TIME ZONE 'UTC') OR ${day(to, '<=')})`,
-    );
-  }
-  return conds;
-}
-
-/** The price bands of the postings (migration 010), in reais: an event is in each band its lowest price fits. */
-export const PRICE_BANDS_BRL = [0, 50, 100, 200] as const;
-
-/**
  * The filters of a listing as keys every result must have, the most selective first
- * (the first is what a listing by filters walks): organizer, category, city, all ages,
- * price band, state.
+ * (the first is what a listing by filters walks), each from its declaration
+ * (lib/catalog/filters): organizer, category, city, all ages, price band, state.
  */
 export function filterKeys(query: ListQuery, add: Add): string[] {
-  const keys: string[] = [];
-  if (query.organization) {
-    keys.push(`(SELECT ' p:' || id FROM producers WHERE brand_id = $1 AND slug = ${add(query.organization)})`);
-  }
-  if (query.category) keys.push(add(` k:${query.category}`));
-  if (query.city) keys.push(`' c:' || catalog_fold(${add(query.city)})`);
-  if (query.allAges) keys.push(add(' a:livre'));
-  const band = priceBand(query);
-  if (band !== null) keys.push(add(` $:${band}`));
-  // Anything but two letters is no state: a key no event has.
-  if (query.state) keys.push(add(/^[a-z]{2}$/i.test(query.state) ? ` s:${query.state.toLowerCase()}` : ' s:'));
-  return keys;
+  return ALL_FILTERS.flatMap((f) => (f.sql?.posting ? [f.sql.posting] : []))
+    .sort((a, b) => a.rank - b.rank)
+    .flatMap((posting) => posting.key(query as never, add) ?? []);
 }
 
-/** The narrowest price band that holds every event a price filter asks for, or null (none, or above every band). */
-export function priceBand(query: ListQuery): number | null {
-  if (query.free) return 0;
-  if (query.maxPriceCents === undefined) return null;
-  return PRICE_BANDS_BRL.find((b) => b * 100 >= query.maxPriceCents!) ?? null;
-}
+/** Whether a listing without words or a point walks a filter's postings key rather than the events' own indexes. */
+export const walksFilterKey = (query: ListQuery): boolean =>
+  ALL_FILTERS.some((f) => f.sql?.posting?.walk && f.sql.posting.key(query as never, () => '') !== null);
 
 /**
- * A price filter that is not a band exactly ("até 80 reais"): a probe of the event's
- * lowest price on sale, for the entry walked.
+ * The filters as conditions on a walked entry that its keys cannot answer (the event's
+ * own day in its time zone, a price between bands): probes, each from its declaration.
  */
-export function priceConditions(query: ListQuery, add: Add): string[] {
-  if (query.free || query.maxPriceCents === undefined) return [];
-  if (PRICE_BANDS_BRL.some((b) => b * 100 === query.maxPriceCents)) return [];
-  return [`EXISTS (SELECT 1 FROM events x WHERE x.id = p.event_id AND x.min_price_cents <= ${add(query.maxPriceCents)} OFFSET 0)`];
-}
+export const entryConditions = (query: ListQuery, add: Add): string[] => ALL_FILTERS.flatMap((f) => f.sql?.entry?.(query as never, add) ?? []);
 
 /** Where an event's entries are: the entry walked (p), or an events row (e). */
 type At = { brand: string; start: string; id: string };

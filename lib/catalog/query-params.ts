@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './filters/declaration';
 import { readSearchFilters, SearchFiltersDoc, type SearchFilters } from './search-filters';
 
 // Bounds from the spec (section 8). Values outside them are clamped, not refused.
@@ -20,19 +21,14 @@ export const MAX_QUERY_LENGTH = 200;
 /** The listEvents query as documented in openapi.json. */
 export const ListQueryDoc = z.object({
   q: z.string().optional().meta({ description: `Search text over event name, producer, venue, city and state, as people and agents type it: case and accents never matter; stop words and filler ("em", "de", "in", "eventos", "events") are optional; a city or a state (name or abbreviation, "sp") is a place; one typo is tolerated in words of five letters or more; the last word is a prefix. Not every word must match: events that match more words, and in weightier fields (name, then producer, then venue and city), come first. A text without a meaningful word is no search. Cut to ${MAX_QUERY_LENGTH} characters.` }),
-  city: z.string().optional().meta({ description: 'City of the event; case- and accent-insensitive exact match ("sao paulo" matches "São Paulo").' }),
-  state: z.string().optional().meta({ description: 'State abbreviation, two letters, case-insensitive. Any other value matches nothing.' }),
-  organization: z.string().optional().meta({ description: 'Slug of the organizer (producer).' }),
   ...SearchFiltersDoc,
   page: z.int().min(PAGE.min).default(PAGE.default).meta({ description: `Page number. Below 1 or not a number: 1. Past the end: an empty \`data\` with the true \`meta\`. Deep pages are bounded: a page whose offset passes ${MAX_OFFSET.toLocaleString('en')} (a search: ${SEARCH_MAX_OFFSET.toLocaleString('en')}) is empty; \`meta.last_page\` is the last one that can be reached.` }),
   per_page: z.int().min(PER_PAGE.min).max(PER_PAGE.max).default(PER_PAGE.default).meta({ description: 'Page size. Not a number: 20; below 1: 1; above 50: 50. `meta.per_page` tells the size used.' }),
 });
 
+/** A listing's query: the search text, the page, and the filters (lib/catalog/filters). */
 export type ListQuery = {
   q?: string;
-  city?: string;
-  state?: string;
-  organization?: string;
   page: number;
   perPage: number;
 } & SearchFilters;
@@ -52,22 +48,13 @@ function clampInt(raw: string | null, fallback: number, min: number, max = Numbe
   return Math.min(max, Math.max(min, Math.trunc(n)));
 }
 
-function text(raw: string | null, max = MAX_QUERY_LENGTH): string | undefined {
-  // PostgreSQL text cannot hold NUL: a %00 in a filter would make the query fail.
-  const value = raw?.replaceAll('\0', '').trim().slice(0, max);
-  return value ? value : undefined;
-}
-
 /**
  * Reads listEvents parameters leniently: blank means absent, numbers are clamped.
  * `prices`: also the filters beyond the API (the site, MCP and A2A; see readSearchFilters).
  */
 export function parseListQuery(params: URLSearchParams, options: { prices?: boolean } = {}): ListQuery {
   return {
-    q: text(params.get('q')),
-    city: text(params.get('city')),
-    state: text(params.get('state')),
-    organization: text(params.get('organization')),
+    q: text(params.get('q'), MAX_QUERY_LENGTH),
     page: clampInt(params.get('page'), PAGE.default, PAGE.min),
     perPage: clampInt(params.get('per_page'), PER_PAGE.default, PER_PAGE.min, PER_PAGE.max),
     // Filters that cannot mean anything are left out here; the API refuses them (checkListQuery).

@@ -3,10 +3,12 @@ import { brandRegistry } from '../brand/registry';
 import type { Brand } from '../brand/schema';
 import { startCatalog } from '../startup/catalog';
 import { getEvent } from './event/read';
-import { queryEvents } from './events';
+import { listEvents } from './events';
 import type { EventListItem } from './public-schema';
 import { parseListQuery } from './query-params';
-import { isCalendarDate, RADIUS_KM, readSearchFilters } from './search-filters';
+import { isCalendarDate } from './filters/dates';
+import { RADIUS_KM } from './filters/near';
+import { readSearchFilters } from './search-filters';
 import { toZonedRfc3339 } from './time';
 
 const read = (qs: string) => readSearchFilters(new URLSearchParams(qs));
@@ -65,7 +67,7 @@ describe('filters on the process-wide demo catalog', () => {
   const all = async (qs: string) => {
     const out: EventListItem[] = [];
     for (let page = 1; ; page++) {
-      const r = await queryEvents(brand, parseListQuery(new URLSearchParams(`${qs}&per_page=50&page=${page}`)), now);
+      const r = (await listEvents(brand, parseListQuery(new URLSearchParams(`${qs}&per_page=50&page=${page}`)), { now })).list;
       out.push(...r.data);
       if (page >= r.meta.last_page) {
         expect(out).toHaveLength(r.meta.total);
@@ -111,7 +113,7 @@ describe('filters on the process-wide demo catalog', () => {
     const order = [...byDistance].sort((a, b) => dist(a) - dist(b) || Date.parse(a.starts_at!) - Date.parse(b.starts_at!) || a.id - b.id);
     expect(byDistance.map((e) => e.slug)).toEqual(order.map((e) => e.slug));
     expect(byDistance.some((e) => e.location?.city === 'Caruaru')).toBe(true);
-    const page2 = await queryEvents(brand, parseListQuery(new URLSearchParams(`near=${recife.lat},${recife.lng}&radius_km=150&sort=distance&per_page=7&page=2`)), now);
+    const page2 = (await listEvents(brand, parseListQuery(new URLSearchParams(`near=${recife.lat},${recife.lng}&radius_km=150&sort=distance&per_page=7&page=2`)), { now })).list;
     expect(page2.data.map((e) => e.slug)).toEqual(byDistance.slice(7, 14).map((e) => e.slug));
   });
 

@@ -5,7 +5,7 @@ import { startCatalog } from '../startup/catalog';
 import { getCardPrices } from './card-prices';
 import { getEventFacts } from './event-facts';
 import { getEvent } from './event/read';
-import { listEvents, searchEvents } from './events';
+import { listEvents } from './events';
 import { judgedEvent, judgedQueries, relevantSet, type Judged, type JudgedQuery } from './judged-queries';
 import { dateWordsToFilter, priceWordsToFilter } from './natural-request';
 import { parseListQuery } from './query-params';
@@ -20,7 +20,7 @@ type Catalog = { brand: Brand; events: Judged[]; bySlug: Map<string, Judged>; pr
 async function loadCatalog(brand: Brand): Promise<Catalog> {
   const bySlug = new Map<string, Judged>();
   for (let page = 1; ; page++) {
-    const r = await listEvents(brand, parseListQuery(new URLSearchParams({ per_page: '50', page: String(page) })));
+    const r = (await listEvents(brand, parseListQuery(new URLSearchParams({ per_page: '50', page: String(page) })))).list;
     const ids = r.data.map((e) => e.id);
     const [facts, prices] = await Promise.all([getEventFacts(brand, ids), getCardPrices(brand, ids)]);
     for (const e of r.data) {
@@ -79,18 +79,18 @@ describe('the judged query set', () => {
   test('words with typos are read as the nearest ones, and the search says which ("você quis dizer")', async () => {
     for (const c of catalogs) {
       for (const query of judgedQueries(c.producer).filter((q) => q.corrected)) {
-        const r = await searchEvents(c.brand, parseListQuery(new URLSearchParams({ q: query.q })));
+        const r = await listEvents(c.brand, parseListQuery(new URLSearchParams({ q: query.q })));
         expect(r.corrected, `${c.brand.id} "${query.q}"`).toBe(query.corrected);
       }
       // Words spelled as the catalog has them are not "corrected".
-      expect((await searchEvents(c.brand, parseListQuery(new URLSearchParams({ q: 'samba recife' })))).corrected).toBeNull();
+      expect((await listEvents(c.brand, parseListQuery(new URLSearchParams({ q: 'samba recife' })))).corrected).toBeNull();
     }
   });
 
   test('words no event has: an empty answer', async () => {
     for (const c of catalogs) {
       for (const query of judgedQueries(c.producer).filter((q) => q.none)) {
-        const r = await listEvents(c.brand, judgedRequest(query, c.brand));
+        const r = (await listEvents(c.brand, judgedRequest(query, c.brand))).list;
         expect(r.data, `${c.brand.id} "${query.q}"`).toEqual([]);
       }
     }
@@ -106,7 +106,7 @@ describe('the judged query set', () => {
         const relevant = relevantSet(query, c.events);
         if (relevant.size === 0) continue;
         judged++;
-        const r = await listEvents(c.brand, judgedRequest(query, c.brand));
+        const r = (await listEvents(c.brand, judgedRequest(query, c.brand))).list;
         if (r.data.length === 0) empty++;
         const top = r.data.map((e) => c.bySlug.get(e.slug)!);
         const k = Math.min(3, relevant.size);

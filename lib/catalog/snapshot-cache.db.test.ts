@@ -26,7 +26,7 @@ describe('snapshot cache', () => {
     const first = await listEvents(brand, query);
     const before = db.queryCount;
     for (let i = 0; i < 20; i++) expect(await listEvents(brand, query)).toBe(first);
-    const slug = first.data[0]!.slug;
+    const slug = first.list.data[0]!.slug;
     await getEvent(brand, slug);
     const afterDetail = db.queryCount;
     await getEvent(brand, slug);

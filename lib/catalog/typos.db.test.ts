@@ -5,7 +5,7 @@ import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import type { Db } from '../db/types';
 import { generateDemo } from './demo';
-import { querySearch } from './events';
+import { listEvents } from './events';
 import { importLines, type ImportOptions } from './import';
 import { parseListQuery } from './query-params';
 import type { EventRecord } from './record';
@@ -92,7 +92,7 @@ describe.each(backends)('the typo vocabulary follows the catalog ($name)', ({ op
   const run = (input: string[], options?: ImportOptions) => importLines(db, input, brandIds, undefined, options);
   const held = async (...words: string[]) =>
     (await db.query<{ word: string }>('SELECT word FROM search_words WHERE word = ANY($1::text[]) ORDER BY word', [words])).map((r) => r.word);
-  const corrected = async (q: string) => (await querySearch(aurora, parseListQuery(new URLSearchParams({ q })), anchor, db)).corrected;
+  const corrected = async (q: string) => (await listEvents(aurora, parseListQuery(new URLSearchParams({ q })), { now: anchor, db })).corrected;
 
   beforeAll(async () => {
     ({ db, close } = await open());

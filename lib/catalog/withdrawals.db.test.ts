@@ -4,7 +4,7 @@ import { demoRegistry } from '../brand/registry';
 import { migrate } from '../db/migrate';
 import type { Db } from '../db/types';
 import { generateDemo } from './demo';
-import { querySearch, queryEvents } from './events';
+import { listEvents } from './events';
 import { importLines, type ImportOptions } from './import';
 import { eventSql } from './event/read';
 import { parseListQuery } from './query-params';
@@ -61,9 +61,9 @@ describe.each(backends)('withdrawing events ($name)', ({ open }) => {
     expect((await eventRevisions(brandOf('aurora'), [Number(id)], db)).size).toBe(0);
     expect(await findWithdrawal(db, 'aurora', r.slug)).toMatchObject({ withdrawn_at: expect.any(String) });
     // Search and listings no longer find it.
-    const search = await querySearch(brandOf('aurora'), parseListQuery(new URLSearchParams(`q=${encodeURIComponent(r.name)}&per_page=50`)), anchor, db);
+    const search = await listEvents(brandOf('aurora'), parseListQuery(new URLSearchParams(`q=${encodeURIComponent(r.name)}&per_page=50`)), { now: anchor, db });
     expect(search.list.data.map((e) => e.slug)).not.toContain(r.slug);
-    const listing = await queryEvents(brandOf('aurora'), parseListQuery(new URLSearchParams('per_page=50')), anchor, db);
+    const listing = (await listEvents(brandOf('aurora'), parseListQuery(new URLSearchParams('per_page=50')), { now: anchor, db })).list;
     expect(listing.data.map((e) => e.slug)).not.toContain(r.slug);
     // Withdrawing it again changes nothing: the line is idempotent.
     expect(await run([withdrawal(r)])).toMatchObject({ withdrawn: 0, failed: [] });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FILTER_PROBLEMS } from '../catalog/filters';
 
 /** A table of stable problem codes, each with its status, title and explanation. */
 export type ProblemTable = Record<string, { status: number; title: string; about: string }>;
@@ -10,13 +11,8 @@ export const PROBLEMS = {
   slug_missing: { status: 400, title: 'Event slug missing', about: 'The event path has no slug, or only blanks.' },
   invalid_body: { status: 400, title: 'Invalid request body', about: 'The body is not a JSON object, or is malformed JSON.' },
   unsupported_identity_type: { status: 400, title: 'Identity type not supported', about: 'Only the identity type "anonymous" can be issued.' },
-  invalid_date: { status: 400, title: 'Invalid date', about: 'date_from or date_to is not a calendar date written YYYY-MM-DD.' },
-  invalid_date_range: { status: 400, title: 'Invalid date range', about: 'date_to is before date_from.' },
-  invalid_near: { status: 400, title: 'Invalid coordinates', about: 'near is not "<latitude>,<longitude>" in decimal degrees within range.' },
-  invalid_radius: { status: 400, title: 'Invalid radius', about: 'radius_km is not a number of kilometres above 0 and within the maximum.' },
-  invalid_sort: { status: 400, title: 'Invalid sort', about: 'sort is not relevance, date or distance, or is distance without near.' },
-  invalid_category: { status: 400, title: 'Invalid category', about: 'category is not one of the slugs of the catalog\'s taxonomy.' },
-  invalid_price: { status: 400, title: 'Invalid price', about: 'A price filter (beyond the API: the site, MCP and A2A) is not a number of reais within range.' },
+  // Each filter's own codes, declared with the filter (lib/catalog/filters).
+  ...FILTER_PROBLEMS,
   not_found: { status: 404, title: 'Not found', about: 'No public API resource lives at this path.' },
   event_not_found: { status: 404, title: 'Event not found', about: 'No event of this brand has this slug.' },
   event_withdrawn: { status: 404, title: 'Event withdrawn', about: 'The event with this slug was withdrawn from the catalog by its organizer or ticketing system; it is no longer listed or sold here.' },

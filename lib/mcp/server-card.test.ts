@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../brand/registry';
 import { aiCatalog } from '../discovery/ai-catalog';
-import { listedTools } from './server';
+import { listedTools } from './listed-tools';
 import { legacyServerCard, serverCard, serverDescription } from './server-card';
 
 const brands = demoRegistry(3000).brands;

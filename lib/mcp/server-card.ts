@@ -1,7 +1,8 @@
 import type { Brand } from '../brand/schema';
 import { brandUrls } from '../http/brand-urls';
 import { LATEST_LEGACY_VERSION, PROTOCOL_VERSIONS } from './protocol';
-import { SERVER_CAPABILITIES, listedTools, serverInfo } from './server';
+import { listedTools } from './listed-tools';
+import { SERVER_CAPABILITIES, serverInfo } from './server-info';
 
 /** The media type of an MCP server card (SEP-2127). */
 export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';

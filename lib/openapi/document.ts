@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
 import { CredentialSchema } from '../agent/credential';
 import type { Brand } from '../brand/schema';
+import { API_FILTER_CODES } from '../catalog/filters';
 import { EventDetailSchema, EventListSchema } from '../catalog/public-schema';
 import { ListQueryDoc } from '../catalog/query-params';
 import { PROBLEMS, ProblemSchema, problemCodesMarkdown, type ProblemCode } from '../http/problem';
@@ -97,14 +98,7 @@ export function buildOpenApi(brand: Brand) {
           responses: {
             '200': { description: 'A page of events.', headers: catalogHeaders, content: { 'application/json': { schema: EventListSchema } } },
             '304': notModified,
-            '400': problem('A filter cannot mean anything: an impossible date, a reversed range, bad coordinates, a radius out of range, an unknown category, an unknown sort or sort=distance without near.', [
-              'invalid_date',
-              'invalid_date_range',
-              'invalid_near',
-              'invalid_radius',
-              'invalid_category',
-              'invalid_sort',
-            ]),
+            '400': problem('A filter cannot mean anything: an impossible date, a reversed range, bad coordinates, a radius out of range, an unknown category, an unknown sort or sort=distance without near.', API_FILTER_CODES),
             ...everywhere,
             '502': upstream,
           },

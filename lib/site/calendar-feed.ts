@@ -1,6 +1,6 @@
 import type { Brand } from '../brand/schema';
 import { listEvents } from '../catalog/events';
-import { getFilterOptions } from '../catalog/filters';
+import { getFilterOptions } from '../catalog/filters/options';
 import { PER_PAGE, parseListQuery, type ListQuery } from '../catalog/query-params';
 import type { EventListItem } from '../catalog/public-schema';
 import { eventRevisions } from '../catalog/revisions';
@@ -78,7 +78,7 @@ async function soonestEvents(brand: Brand, query: ListQuery): Promise<EventListI
   const events: EventListItem[] = [];
   const base = { ...query, sort: 'date' as const, perPage: PER_PAGE.max };
   for (let page = 1; events.length < FEED_LIMIT; page++) {
-    const list = await listEvents(brand, { ...base, page });
+    const { list } = await listEvents(brand, { ...base, page });
     events.push(...list.data.filter((e) => e.starts_at !== null));
     // Events without a start come last: a page with one ends the dated ones.
     if (page >= list.meta.last_page || list.data.some((e) => e.starts_at === null)) break;

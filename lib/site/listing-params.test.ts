@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../brand/registry';
-import type { FilterOptions } from '../catalog/filters';
+import type { FilterOptions } from '../catalog/filters/options';
 import { listingParams, wordsToForm } from './listing-params';
 
 const brand = demoRegistry(3000).brands[0]!;

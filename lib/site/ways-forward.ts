@@ -1,10 +1,10 @@
 import type { Brand } from '../brand/schema';
 import { eventCount } from '../catalog/count-text';
-import { searchEvents } from '../catalog/events';
-import type { FilterOptions } from '../catalog/filters';
+import { listEvents } from '../catalog/events';
+import type { FilterOptions } from '../catalog/filters/options';
 import { parseListQuery } from '../catalog/query-params';
 import { brandTimeZone, localToday } from '../catalog/relative-dates';
-import type { ActiveFilter } from './active-filters';
+import { dropLabel, type ActiveFilter } from './active-filters';
 import { listingParams } from './listing-params';
 
 // What would find something when a listing found nothing: the same listing without each
@@ -14,18 +14,6 @@ import { listingParams } from './listing-params';
 
 /** A way out: its label, its listing's address, and how many events that shows ("12 eventos"). */
 export type WayForward = { label: string; href: string; count: string };
-
-const DROP_LABELS: Record<string, (f: ActiveFilter) => string> = {
-  q: (f) => `Sem as palavras ${f.label}`,
-  category: () => 'Em todas as categorias',
-  city: () => 'Em todas as cidades',
-  state: () => 'Em todos os estados',
-  organization: () => 'De todos os produtores',
-  perto: () => 'Em qualquer lugar',
-  quando: () => 'Em qualquer data',
-  preco: () => 'Com qualquer preço',
-  livre: () => 'Para todas as idades',
-};
 
 const addDays = (day: string, n: number) => {
   const d = new Date(`${day}T00:00:00Z`);
@@ -37,7 +25,7 @@ async function metaOf(brand: Brand, href: string, options: FilterOptions, now: D
   const form = new URLSearchParams(href.split('?')[1] ?? '');
   const params = listingParams(form, options, brand, now);
   params.set('per_page', '1');
-  return (await searchEvents(brand, parseListQuery(params, { prices: true }))).list.meta;
+  return (await listEvents(brand, parseListQuery(params, { prices: true }))).list.meta;
 }
 
 /**
@@ -45,7 +33,10 @@ async function metaOf(brand: Brand, href: string, options: FilterOptions, now: D
  * fields) and its active filters; counted on the catalog, those that find nothing left out.
  */
 export async function waysForward(brand: Brand, form: URLSearchParams, active: ActiveFilter[], options: FilterOptions, now = new Date()): Promise<WayForward[]> {
-  const candidates: Array<Omit<WayForward, 'count'>> = active.flatMap((f) => (DROP_LABELS[f.key] ? [{ label: DROP_LABELS[f.key]!(f), href: f.href }] : []));
+  const candidates: Array<Omit<WayForward, 'count'>> = active.flatMap((f) => {
+    const label = dropLabel(f);
+    return label ? [{ label, href: f.href }] : [];
+  });
   // Nearby dates: the 30 days from the first day asked for (today, for a past one).
   const dated = active.find((f) => f.key === 'quando');
   if (dated) {

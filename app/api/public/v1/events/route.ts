@@ -9,6 +9,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute({
   GET: async ({ brand, url }) => {
     const { error } = readSearchFilters(url.searchParams);
     if (error) throw new ApiError(error.code, error.detail);
-    return { body: await listEvents(brand, parseListQuery(url.searchParams)), cache: 'catalog' };
+    return { body: (await listEvents(brand, parseListQuery(url.searchParams))).list, cache: 'catalog' };
   },
 });

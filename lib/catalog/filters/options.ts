@@ -1,8 +1,8 @@
-import type { Brand } from '../brand/schema';
-import { withDb } from '../db';
-import type { Queryable } from '../db/types';
-import { fold } from './search-terms';
-import { snapshot } from './snapshot-cache';
+import type { Brand } from '../../brand/schema';
+import { withDb } from '../../db';
+import type { Queryable } from '../../db/types';
+import { fold } from '../search-terms';
+import { snapshot } from '../snapshot-cache';
 
 export type FilterOptions = {
   /** With the mean position of their venues, the centre of "perto de <city>", and how many events each lists now. */

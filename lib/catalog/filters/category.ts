@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { CATEGORIES, CATEGORY_SLUGS, categoryBySlug } from '../categories';
+import { copyArgs, defineFilter, first } from './declaration';
+
+// A category of the catalog's taxonomy (lib/catalog/categories.ts), by slug.
+export const category = defineFilter<{ category?: string }>()({
+  name: 'category',
+  summary: 'A category of the taxonomy, by slug.',
+  api: true,
+  doc: {
+    category: z.enum(CATEGORY_SLUGS).optional().meta({
+      description: `Only events of this category (the slugs of the catalog's taxonomy). Anything else: 400 \`invalid_category\`. A search text that names a category ("teatro", "stand up", "pra criança") also finds its events.`,
+      example: 'teatro',
+    }),
+  },
+  params: ['category'],
+  problems: {
+    invalid_category: { title: 'Invalid category', about: 'category is not one of the slugs of the catalog\'s taxonomy.', when: '`category` is not one of the taxonomy\'s slugs.' },
+  },
+  read: (params, { fail }) => {
+    const value = first(params, 'category');
+    if (value === undefined) return {};
+    if (!(CATEGORY_SLUGS as readonly string[]).includes(value)) {
+      fail('invalid_category', `category must be one of ${CATEGORY_SLUGS.join(', ')}.`);
+      return {};
+    }
+    return { category: value };
+  },
+  key: (v) => v.category ?? '',
+  active: (v) => Boolean(v.category),
+  sql: {
+    columns: ['category'],
+    where: (v, add) => (v.category ? [`e.category = ${add(v.category)}`] : []),
+    posting: { rank: 2, walk: true, key: (v, add) => (v.category ? add(` k:${v.category}`) : null) },
+  },
+  site: {
+    fields: ['category'],
+    order: 1,
+    chip: (form) => categoryBySlug(form.get('category')?.trim() ?? '')?.label ?? null,
+    drop: () => 'Em todas as categorias',
+  },
+  mcp: {
+    input: () => ({
+      category: z
+        .enum(CATEGORY_SLUGS)
+        .optional()
+        .describe(`Only events of this category: ${CATEGORIES.map((c) => `${c.slug} (${c.label})`).join(', ')}. Words in q that name one ("teatro", "stand up", "pra criança") also find its events.`),
+    }),
+    toParams: (args, params) => copyArgs(args, params, ['category']),
+  },
+});
