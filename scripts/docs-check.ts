@@ -217,3 +217,25 @@ export function variablesReadByApplication(repoRoot: string): string[] {
   }
   return [...names].sort();
 }
+
+/** The first and last lines of a generated section of a page: `<!-- <name>: generated … -->` … `<!-- end of <name> -->`. */
+const sectionMarks = (name: string) => [`<!-- ${name}: generated`, `<!-- end of ${name} -->`] as const;
+
+/** The lines between a generated section's marks, or null when the page has none. */
+export function generatedSection(text: string, name: string): string[] | null {
+  const lines = text.split('\n');
+  const [start, end] = sectionMarks(name);
+  const from = lines.findIndex((l) => l.startsWith(start));
+  const to = lines.findIndex((l, i) => i > from && l === end);
+  return from < 0 || to < 0 ? null : lines.slice(from + 1, to);
+}
+
+/** The page with a generated section's lines replaced (the marks stay). */
+export function withGeneratedSection(text: string, name: string, body: string[]): string {
+  const lines = text.split('\n');
+  const [start, end] = sectionMarks(name);
+  const from = lines.findIndex((l) => l.startsWith(start));
+  const to = lines.findIndex((l, i) => i > from && l === end);
+  if (from < 0 || to < 0) throw new Error(`no section "${name}" to replace`);
+  return [...lines.slice(0, from + 1), ...body, ...lines.slice(to)].join('\n');
+}
