@@ -72,7 +72,7 @@ async function personalAnswer(edge: Edge): Promise<Response> {
   // A landing page of nothing: its public render (held for the window) already is the 404 page.
   if (isLandingPath(edge.pathname)) {
     const search = edge.request.nextUrl.search;
-    const page = await publicPage(edge.brand, pageKey(edge.brand.id, edge.pathname + search), edge.pathname + search, edge.pathname, host);
+    const page = await publicPage(pageKey(edge.brand.id, edge.pathname + search), edge.pathname + search, host);
     if (page.status === 404) return servePage(page, edge.request.method, { ...edge.headers, 'Cache-Control': PERSONAL_CACHE_CONTROL });
   }
   return personalPage(forwardedHeaders(edge.request), edge.headers);
@@ -126,5 +126,5 @@ async function htmlAnswer(edge: Edge): Promise<Response> {
     if (refused) return refused;
   }
   if (isFlight(edge)) return next();
-  return servePage(await publicPage(brand, key, pathname + search, pathname, request.headers.get('host') ?? ''), request.method, headers);
+  return servePage(await publicPage(key, pathname + search, request.headers.get('host') ?? ''), request.method, headers);
 }

@@ -1,6 +1,5 @@
 import { NextResponse } from 'next/server';
-import type { Brand } from '../brand/schema';
-import { MISSING_PATH, eventExists, eventSlugOf } from './event-exists';
+import { MISSING_PATH } from './event-exists';
 import { cachedPage, renderPage, type StoredPage } from './page-cache';
 import { pageSecurityHeaders } from './security-headers';
 
@@ -8,15 +7,16 @@ import { pageSecurityHeaders } from './security-headers';
 // everyone in the snapshot window; personal pages, rendered for each request with a
 // nonce of their own and kept by no cache.
 
-/** A public page (the listing, an event page, the 404 page) from the window's cache, rendered once if it is not held. */
-export function publicPage(brand: Brand, key: string, pathWithSearch: string, pathname: string, host: string): Promise<StoredPage> {
+/**
+ * A public page (the listing, an event page, the 404 page) from the window's cache, rendered
+ * once if it is not held. An event page is not checked first: its render reads the event
+ * (once), and a missing one answers 404 like any page that found nothing.
+ */
+export function publicPage(key: string, pathWithSearch: string, host: string): Promise<StoredPage> {
   return cachedPage(key, async () => {
-    const slug = eventSlugOf(pathname);
-    const missing = slug !== undefined && !(await eventExists(brand, slug));
-    if (missing) return renderPage(MISSING_PATH, host, 404);
     const page = await renderPage(pathWithSearch, host);
-    // A page that found nothing to show (a landing page of no city, say) called notFound(),
-    // whose body Next leaves empty: it is the site's full 404 page instead.
+    // A page that found nothing to show (a missing event, a landing page of no city) called
+    // notFound(), whose body Next leaves empty: it is the site's full 404 page instead.
     return page.status === 404 ? renderPage(MISSING_PATH, host, 404) : page;
   });
 }

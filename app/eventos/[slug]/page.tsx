@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import { AddToCalendar } from '@/app/_components/add-to-calendar';
 import { EventTraits } from '@/app/_components/event-traits';
 import { TicketTable } from '@/app/_components/ticket-table';
@@ -19,11 +20,12 @@ import type { EventView } from '@/lib/catalog/event/view';
 
 type Params = Promise<{ slug: string }>;
 
-async function load(slug: string) {
+// The metadata and the page read the event once per render (the snapshot cache may be off).
+const load = cache(async (slug: string) => {
   const brand = await currentBrand();
   const event = await getEvent(brand, slug);
   return { brand, event };
-}
+});
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { slug } = await params;

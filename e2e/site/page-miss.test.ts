@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { request } from '../support/client';
+import { freePort, startServer, type RunningServer } from '../support/server';
+
+// What a page that no cache holds costs the server: with the snapshot cache off, every
+// catalog answer is a statement, counted by the server's own metrics.
+describe('a page no cache holds', () => {
+  let server: RunningServer;
+  let metricsPort: number;
+  const host = () => `aurora.localhost:${server.port}`;
+  const get = (path: string) => request(server.port, path, { host: host(), headers: { accept: 'text/html' } });
+  /** Statements the catalog has run so far. */
+  const statements = async () => {
+    const text = (await request(metricsPort, '/metrics')).text;
+    return [...text.matchAll(/^catalog_db_query_duration_seconds_count\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+  };
+
+  beforeAll(async () => {
+    metricsPort = await freePort();
+    server = await startServer('page-miss', { CATALOG_CACHE_TTL_MS: '0', METRICS_PORT: String(metricsPort), DEMO_EVENTS: '40' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('an event page reads its event once: the event, its tickets, its facts, the city and the producer of its links', async () => {
+    const list = (await request(server.port, '/api/public/v1/events?per_page=3', { host: host() })).json() as { data: Array<{ slug: string }> };
+    const counts: number[] = [];
+    for (const { slug } of list.data) {
+      const before = await statements();
+      const page = await get(`/eventos/${slug}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<h1>');
+      counts.push((await statements()) - before);
+    }
+    // One read of the event, its tickets, its facts, the city's listed places (two
+    // statements, the listing's filter options) and its producer: six; a second read of the
+    // event (the metadata's, or a check before the render) would make more.
+    expect(Math.min(...counts)).toBeLessThanOrEqual(6);
+  });
+
+  test('a missing event is still the full 404 page', async () => {
+    const page = await get(`/eventos/nenhum-evento-${Date.now()}`);
+    expect(page.status).toBe(404);
+    expect(page.header('cache-control')).toBe('public, no-cache');
+    expect(page.text).toContain('<main');
+    expect(page.text).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
+  });
+});
