@@ -7,7 +7,7 @@ import next from 'next';
 import { bodyLimitFor, guardBody, screenRequest, sendScreened } from './lib/http/raw-request.mjs';
 import { connectionMetrics, observeRequests, processLogger, startMetricsListener } from './lib/observability/server.mjs';
 import { MIN_RESERVED_FILES, connectionSettings, limitConnections, serverOptions } from './lib/server/connection-limits.mjs';
-import { FLIGHT_HEADER, ORIGINAL_METHOD_HEADER, OVERSIZED_HEADER, PAGE_MARKER, PEER_HEADER } from './lib/server/markers.mjs';
+import { FILL_HEADER, FLIGHT_HEADER, INTERNAL_HEADER, INTERNAL_TOKEN, ORIGINAL_METHOD_HEADER, OVERSIZED_HEADER, PAGE_MARKER, PEER_HEADER } from './lib/server/markers.mjs';
 import { gracefulShutdown } from './lib/server/shutdown.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -74,6 +74,16 @@ function forward(req, res) {
     req.method = 'GET';
   }
   markPages(res);
+  // The server's own render of a public page for the cache skips the proxy (proxy.ts's
+  // matcher): the mark stays only with the process's internal token, which goes no further,
+  // and the answer is a page (Vary, a 503 page for a 500) as the proxy would have marked it.
+  if (FILL_HEADER in req.headers) {
+    const token = globalThis[INTERNAL_TOKEN];
+    if (token && req.headers[INTERNAL_HEADER] === token) {
+      delete req.headers[INTERNAL_HEADER];
+      res.setHeader(PAGE_MARKER, '1');
+    } else delete req.headers[FILL_HEADER];
+  }
   handle(req, res);
 }
 // Bounds on how long a request's head and whole request may take, and on the connections

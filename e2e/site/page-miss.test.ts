@@ -14,6 +14,13 @@ describe('a page no cache holds', () => {
     const text = (await request(metricsPort, '/metrics')).text;
     return [...text.matchAll(/^catalog_db_query_duration_seconds_count\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
   };
+  const requestLines = (path: string) =>
+    server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'request' && l.path === path);
 
   beforeAll(async () => {
     metricsPort = await freePort();
@@ -45,5 +52,17 @@ describe('a page no cache holds', () => {
     expect(page.header('cache-control')).toBe('public, no-cache');
     expect(page.text).toContain('<main');
     expect(page.text).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
+  });
+
+  test("the server's own render of a page does not pass through the proxy again", async () => {
+    const path = `/?q=samba&render=${Date.now()}`;
+    expect((await get(path)).status).toBe(200);
+    const bare = path.split('?')[0]!;
+    // The client's request and the render each have a log line; the proxy notes the brand
+    // of the requests it handles, and the render's line has none.
+    await expect.poll(() => requestLines(bare).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    const lines = requestLines(bare);
+    expect(lines.filter((l) => l.brand === 'aurora').length).toBeGreaterThanOrEqual(1);
+    expect(lines.filter((l) => l.brand === undefined).length).toBeGreaterThanOrEqual(1);
   });
 });

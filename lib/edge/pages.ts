@@ -5,7 +5,7 @@ import { canonicalPagePath, markdownResponse, peekMarkdown } from '../markdown/c
 import { aliasTarget } from '../site/aliases';
 import { isLandingPath } from '../site/landing';
 import { MISSING_PATH, eventExists, eventSlugOf } from '../site/event-exists';
-import { FILL_HEADER, pageKey, peekPage, renderPage, servePage } from '../site/page-cache';
+import { pageKey, peekPage, renderPage, servePage } from '../site/page-cache';
 import { PERSONAL_CACHE_CONTROL, personalPage, publicPage } from '../site/page-responses';
 import { isPersonalPage } from '../site/personal-pages';
 import { rendersAfresh, spendRenderBudget } from '../site/render-budget';
@@ -78,15 +78,15 @@ async function personalAnswer(edge: Edge): Promise<Response> {
   return personalPage(forwardedHeaders(edge.request), edge.headers);
 }
 
-// The proxy's own render of a page for the cache, and the Markdown route's fetch of a
-// page to convert: both are rendered as they are, never negotiated or checked again.
-const isFill = (edge: Edge): boolean => edge.internal && edge.request.headers.has(FILL_HEADER);
+// The Markdown route's fetch of a page to convert: rendered as it is, never negotiated or
+// checked again. (The proxy's own render of a page for the cache never comes here: it skips
+// the proxy, see proxy.ts's matcher.)
 const isRenderForMarkdown = (edge: Edge): boolean => edge.internal && edge.request.headers.has(RENDER_HEADER);
 const isFlight = (edge: Edge): boolean => edge.request.headers.has(FLIGHT_HEADER);
 
 /** A client's request that prefers Markdown (the server's own page fetches are never negotiated). */
 function wantsMarkdown(edge: Edge): boolean {
-  return !isFill(edge) && !isRenderForMarkdown(edge) && prefersMarkdown(edge.request.headers.get('accept'));
+  return !isRenderForMarkdown(edge) && prefersMarkdown(edge.request.headers.get('accept'));
 }
 
 /** The converted page if held, else a rewrite to the /md route, which converts it. */
@@ -103,24 +103,23 @@ async function markdownAnswer(edge: Edge): Promise<Response> {
 }
 
 /**
- * The HTML page. The server's own renders go on to the page route; a client's request is
- * served from the page cache, and one that makes the server render (nothing held for its
- * URL, or a client-router payload) first spends the client's render budget.
+ * The HTML page. The Markdown route's fetch goes on to the page route unless the page is
+ * held; a client's request is served from the page cache, and one that makes the server
+ * render (nothing held for its URL, or a client-router payload) first spends the client's
+ * render budget.
  */
 async function htmlAnswer(edge: Edge): Promise<Response> {
   const { request, pathname, brand, headers } = edge;
   const search = request.nextUrl.search;
-  if (!isFill(edge)) {
-    const alternate = `<${new URL(pathname, brand.site_url)}>; rel="alternate"; type="text/markdown"`;
-    headers.Link = headers.Link ? `${headers.Link}, ${alternate}` : alternate;
-  }
+  const alternate = `<${new URL(pathname, brand.site_url)}>; rel="alternate"; type="text/markdown"`;
+  headers.Link = headers.Link ? `${headers.Link}, ${alternate}` : alternate;
   const key = pageKey(brand.id, pathname + search);
   if (isRenderForMarkdown(edge)) {
     const held = peekPage(key);
     if (held) return servePage(await held, request.method, headers);
   }
   const next = () => NextResponse.next({ request: { headers: forwardedHeaders(request) }, headers });
-  if (isFill(edge) || isRenderForMarkdown(edge)) return next();
+  if (isRenderForMarkdown(edge)) return next();
   if (rendersAfresh(key, isFlight(edge))) {
     const refused = await spendRenderBudget(pathname, request.headers, brand);
     if (refused) return refused;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { config } from '../config';
+import { INTERNAL_HEADER, INTERNAL_TOKEN as TOKEN } from '../server/markers.mjs';
 import { traceHeaders } from '../observability/tracing';
 
 // The server's requests to itself, in one place: the page renders that fill the page
@@ -9,12 +10,11 @@ import { traceHeaders } from '../observability/tracing';
 // a per-process token: it spends no rate-limit budget, and the internal routes answer
 // only requests that bear it, so they are no way around the proxy.
 
-const TOKEN = Symbol.for('event-catalog.internal-token');
 // The production server's listener for its own requests (server.mjs); else the public port.
 const LOOPBACK_PORT = Symbol.for('event-catalog.loopback-port');
 type WithSelf = typeof globalThis & { [TOKEN]?: string; [LOOPBACK_PORT]?: number };
 
-export const INTERNAL_HEADER = 'x-catalog-internal';
+export { INTERNAL_HEADER };
 /** The Host the client sent, carried across a rewrite (Next may replace Host on rewrites). */
 export const ORIGINAL_HOST_HEADER = 'x-catalog-host';
 /** Marks the request that fetches a page's HTML for conversion: never negotiated again. */

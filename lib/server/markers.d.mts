@@ -3,3 +3,6 @@ export declare const ORIGINAL_METHOD_HEADER: 'x-catalog-original-method';
 export declare const FLIGHT_HEADER: 'x-catalog-flight';
 export declare const PAGE_MARKER: 'x-catalog-page';
 export declare const OVERSIZED_HEADER: 'x-catalog-oversized';
+export declare const FILL_HEADER: 'x-catalog-fill';
+export declare const INTERNAL_TOKEN: unique symbol;
+export declare const INTERNAL_HEADER: 'x-catalog-internal';

@@ -12,3 +12,12 @@ export const FLIGHT_HEADER = 'x-catalog-flight';
 export const PAGE_MARKER = 'x-catalog-page';
 /** A request whose body was past its path's limit, refused whole; the value is the limit in bytes. */
 export const OVERSIZED_HEADER = 'x-catalog-oversized';
+/**
+ * The server's own render of a public page for the page cache (lib/site/page-cache.ts). It
+ * skips the proxy (proxy.ts's matcher), which has nothing to decide for it: server.mjs keeps
+ * the mark only on a request that bears the process's internal token.
+ */
+export const FILL_HEADER = 'x-catalog-fill';
+/** The process's internal token, on globalThis (lib/http/self-request.ts), and the header that carries it. */
+export const INTERNAL_TOKEN = Symbol.for('event-catalog.internal-token');
+export const INTERNAL_HEADER = 'x-catalog-internal';

@@ -2,6 +2,7 @@ import { windowedCache } from '../catalog/snapshot-cache';
 import { config } from '../config';
 import { mergeLinks } from '../http/link-header';
 import { selfRequest } from '../http/self-request';
+import { FILL_HEADER } from '../server/markers.mjs';
 import { metrics } from '../observability/metrics';
 import { inSpan } from '../observability/tracing';
 import { hashedPageCsp } from './security-headers';
@@ -12,8 +13,8 @@ import { withInlineStylesheets, withoutClientRuntime } from './static-page';
 // server, kept with their hash-based Content-Security-Policy, and served as they are to
 // every visitor and to any shared cache in front.
 
-/** Marks the proxy's own request that renders a page for the cache. */
-export const FILL_HEADER = 'x-catalog-fill';
+/** Marks the proxy's own request that renders a page for the cache (it skips the proxy). */
+export { FILL_HEADER };
 
 export type StoredPage = { status: number; body: string; headers: Record<string, string> };
 
