@@ -31,27 +31,22 @@ describe('a page no cache holds', () => {
   });
 
   test('an event page reads its event once: the event, its tickets, its facts, the city and the producer of its links', async () => {
-    const list = (await request(server.port, '/api/public/v1/events?per_page=3', { host: host() })).json() as { data: Array<{ slug: string }> };
-    const counts: number[] = [];
-    for (const { slug } of list.data) {
+    const list = (await request(server.port, '/api/public/v1/events?per_page=5', { host: host() })).json() as { data: Array<{ slug: string }> };
+    // The process's first page render runs statements of its own, once: not this count.
+    const [warm, ...measured] = list.data;
+    expect((await get(`/eventos/${warm!.slug}`)).status).toBe(200);
+    for (const { slug } of measured) {
+      const event = (await request(server.port, `/api/public/v1/events/${slug}`, { host: host() })).json() as { location: { city: string | null } | null; producer: unknown };
       const before = await statements();
       const page = await get(`/eventos/${slug}`);
       expect(page.status).toBe(200);
       expect(page.text).toContain('<h1>');
-      counts.push((await statements()) - before);
+      // One read of the event, its tickets and its facts; for the link to its city, the
+      // listing's filter options (two statements); for the link to its producer, one. A
+      // second read of the event (the metadata's, or a check before the render) is more.
+      const most = 3 + (event.location?.city ? 2 : 0) + (event.producer ? 1 : 0);
+      expect((await statements()) - before, slug).toBeLessThanOrEqual(most);
     }
-    // One read of the event, its tickets, its facts, the city's listed places (two
-    // statements, the listing's filter options) and its producer: six; a second read of the
-    // event (the metadata's, or a check before the render) would make more.
-    expect(Math.min(...counts)).toBeLessThanOrEqual(6);
-  });
-
-  test('a missing event is still the full 404 page', async () => {
-    const page = await get(`/eventos/nenhum-evento-${Date.now()}`);
-    expect(page.status).toBe(404);
-    expect(page.header('cache-control')).toBe('public, no-cache');
-    expect(page.text).toContain('<main');
-    expect(page.text).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
   });
 
   test("the server's own render of a page does not pass through the proxy again", async () => {
