@@ -4,6 +4,7 @@
 //   entry points   app/, proxy.ts, instrumentation.ts, server.mjs, scripts/, bench/, e2e/
 //   edge           lib/edge          the proxy's steps
 //   start-up       lib/startup       fills the catalog when it opens
+//                  lib/demo          the demo catalog it loads (data, not the catalog's code)
 //   surfaces       lib/discovery, lib/a2a       the documents that describe the others, the A2A agent
 //                  lib/mcp
 //                  lib/markdown
@@ -26,7 +27,7 @@ const DATA = '^lib/(db|brand)/';
 const DOMAIN = '^lib/(catalog|accounts)/';
 const HTTP = '^lib/(http|agent)/';
 const SURFACES = '^lib/(site|markdown|mcp|a2a|discovery|openapi|auth-host)/';
-const STARTUP = '^lib/startup/';
+const STARTUP = '^lib/(startup|demo)/';
 const EDGE = '^lib/edge/';
 const ENTRY = '^(app/|proxy\\.ts$|instrumentation\\.ts$|server\\.mjs$|scripts/|bench/|e2e/)';
 
@@ -143,7 +144,7 @@ module.exports = {
     ),
     forbid(
       'startup-only-from-entry',
-      'Only an entry point starts the catalog: instrumentation.ts for the server, tools and tests for their own process.',
+      'Only an entry point starts the catalog: instrumentation.ts for the server, tools and tests for their own process; the demo data is what the start-up loads, so the catalog and the surfaces never read it.',
       '^lib/',
       STARTUP,
       STARTUP,

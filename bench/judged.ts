@@ -6,7 +6,7 @@
 //        exists): relevant = meeting every predicate.
 import { request } from 'node:http';
 import { CATEGORY_SLUGS } from '../lib/catalog/categories';
-import { judgedEvent, judgedQueries, relevantSet, type Judged, type JudgedQuery } from '../lib/catalog/judged-queries';
+import { judgedEvent, judgedQueries, relevantSet, type Judged, type JudgedQuery } from './judged-queries';
 import { readDateWords, readPriceWords } from '../lib/catalog/natural-request';
 import { fold } from '../lib/catalog/search-terms';
 

@@ -55,7 +55,7 @@ describe('layer rules', () => {
 
   test.each([
     ['the catalog throws an HTTP error', 'domain-speaks-no-http', { 'lib/catalog/get-event.ts': "import { x } from '../http/problem';\nexport { x };\n", 'lib/http/problem.ts': mod }],
-    ['the database seeds the demo catalog', 'db-knows-no-catalog', { 'lib/db/index.ts': "import { x } from '../catalog/demo';\nexport { x };\n", 'lib/catalog/demo.ts': mod }],
+    ['the database seeds the demo catalog', 'db-knows-no-catalog', { 'lib/db/index.ts': "import { x } from '../demo/generate';\nexport { x };\n", 'lib/demo/generate.ts': mod }],
     ['the database reads the brand registry', 'db-knows-no-catalog', { 'lib/db/index.ts': "import { x } from '../brand/registry';\nexport { x };\n", 'lib/brand/registry.ts': mod }],
     [
       'two folders import each other through modules that form no cycle',
@@ -82,6 +82,7 @@ describe('layer rules', () => {
     ['the brand registry queries the database', 'brand-is-configuration', { 'lib/brand/registry.ts': "import { x } from '../db/index';\nexport { x };\n", 'lib/db/index.ts': mod }],
     ['a surface fills the catalog', 'surfaces-are-not-started-here', { 'lib/mcp/server.ts': "import { x } from '../startup/catalog';\nexport { x };\n", 'lib/startup/catalog.ts': mod }],
     ['the catalog starts itself', 'startup-only-from-entry', { 'lib/catalog/events.ts': "import { x } from '../startup/catalog';\nexport { x };\n", 'lib/startup/catalog.ts': mod }],
+    ['the catalog reads the demo data', 'startup-only-from-entry', { 'lib/catalog/listing/events.ts': "import { x } from '../../demo/generate';\nexport { x };\n", 'lib/demo/generate.ts': mod }],
     ['a route calls a proxy step', 'edge-only-from-proxy', { 'app/page.tsx': "import { x } from '../lib/edge/pages';\nexport default x;\n", 'lib/edge/pages.ts': mod }],
     ['the library reaches for a route', 'lib-not-entry', { 'lib/site/text.ts': "import x from '../../app/page';\nexport { x };\n", 'app/page.tsx': 'export default 1;\n' }],
     ['server.mjs loads TypeScript', 'server-runs-outside-the-bundle', { 'server.mjs': "import { x } from './lib/config';\nconsole.log(x);\n", 'lib/config.ts': mod }],

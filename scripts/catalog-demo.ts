@@ -4,7 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { brandRegistry } from '../lib/brand/registry';
-import { generateDemo } from '../lib/catalog/demo';
+import { generateDemo } from '../lib/demo/generate';
 import { progressBar } from './progress';
 
 const { values } = parseArgs({

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoRegistry } from '../../lib/brand/registry';
-import { generateDemo } from '../../lib/catalog/demo';
+import { generateDemo } from '../../lib/demo/generate';
 import type { EventRecordInput } from '../../lib/catalog/record';
 import { request } from '../support/client';
 import { startMailSink } from '../support/mail-sink';

@@ -4,7 +4,7 @@ import { brandRegistry } from '../brand/registry';
 import { migrate } from '../db/migrate';
 import type { Db } from '../db/types';
 import { CATEGORY_SLUGS } from './categories';
-import { generateDemo } from './demo';
+import { generateDemo } from '../demo/generate';
 import { listEvents } from './events';
 import { importLines } from './import';
 import { parseListQuery } from './query-params';

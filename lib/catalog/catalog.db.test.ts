@@ -7,7 +7,7 @@ import { startCatalog } from '../startup/catalog';
 import { migrate, migrations } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import type { Db } from '../db/types';
-import { generateDemo } from './demo';
+import { generateDemo } from '../demo/generate';
 import { toPublicDetail } from './event/public';
 import { getEvent, getEventOrThrow } from './event/read';
 import { listEvents } from './events';

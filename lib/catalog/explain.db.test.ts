@@ -4,7 +4,7 @@ import { brandRegistry } from '../brand/registry';
 import { migrate } from '../db/migrate';
 import { openPostgres } from '../db/postgres';
 import type { Db, Queryable } from '../db/types';
-import { generateDemo } from './demo';
+import { generateDemo } from '../demo/generate';
 import { listEvents } from './events';
 import { readCityCentres, readListedFacets } from './filters/options';
 import { importLines } from './import';

@@ -3,7 +3,7 @@ import { catalogBackends } from '../../e2e/support/catalog-backends';
 import { demoRegistry } from '../brand/registry';
 import { migrate } from '../db/migrate';
 import type { Db } from '../db/types';
-import { generateDemo } from './demo';
+import { generateDemo } from '../demo/generate';
 import { importLines } from './import';
 import type { EventRecord } from './record';
 import { readEventPages } from './sitemap';

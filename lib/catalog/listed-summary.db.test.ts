@@ -3,7 +3,7 @@ import { catalogBackends } from '../../e2e/support/catalog-backends';
 import { brandRegistry } from '../brand/registry';
 import { migrate } from '../db/migrate';
 import type { Db } from '../db/types';
-import { generateDemo } from './demo';
+import { generateDemo } from '../demo/generate';
 import { readListedFacets } from './filters/options';
 import { importLines } from './import';
 import { readListedOrganizer } from './landing-subjects';

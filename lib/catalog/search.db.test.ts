@@ -6,7 +6,7 @@ import { getCardPrices } from './card-prices';
 import { getEventFacts } from './event-facts';
 import { getEvent } from './event/read';
 import { listEvents } from './events';
-import { judgedEvent, judgedQueries, relevantSet, type Judged, type JudgedQuery } from './judged-queries';
+import { judgedEvent, judgedQueries, relevantSet, type Judged, type JudgedQuery } from '../../bench/judged-queries';
 import { dateWordsToFilter, priceWordsToFilter } from './natural-request';
 import { parseListQuery } from './query-params';
 import { brandTimeZone } from './relative-dates';

@@ -4,7 +4,7 @@ import { demoRegistry } from '../brand/registry';
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import type { Db } from '../db/types';
-import { generateDemo } from './demo';
+import { generateDemo } from '../demo/generate';
 import { listEvents } from './events';
 import { importLines, type ImportOptions } from './import';
 import { parseListQuery } from './query-params';

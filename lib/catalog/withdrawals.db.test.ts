@@ -3,7 +3,7 @@ import { catalogBackends } from '../../e2e/support/catalog-backends';
 import { demoRegistry } from '../brand/registry';
 import { migrate } from '../db/migrate';
 import type { Db } from '../db/types';
-import { generateDemo } from './demo';
+import { generateDemo } from '../demo/generate';
 import { listEvents } from './events';
 import { importLines, type ImportOptions } from './import';
 import { eventSql } from './event/read';

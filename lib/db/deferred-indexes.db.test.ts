@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { demoRegistry } from '../brand/registry';
-import { generateDemo } from '../catalog/demo';
+import { generateDemo } from '../demo/generate';
 import { importLines } from '../catalog/import';
 import { deferIndexes, deferredIndexes, idempotent, restoreIndexes } from './deferred-indexes';
 import { migrate } from './migrate';

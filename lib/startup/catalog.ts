@@ -1,5 +1,5 @@
 import { brandRegistry } from '../brand/registry';
-import { generateDemo } from '../catalog/demo';
+import { generateDemo } from '../demo/generate';
 import { CATALOG_CHANNEL, importLines } from '../catalog/import';
 import { clearSnapshots } from '../catalog/snapshot-cache';
 import { onShutdown } from '../lifecycle';

@@ -1,9 +1,9 @@
 import { fakerPT_BR, type Faker } from '@faker-js/faker';
 import type { Brand } from '../brand/schema';
-import { CITIES, GENRES, SECTORS, STATUS, TOPICS, VENUE_KINDS, VENUE_NAMES, type City } from './demo-places';
-import type { AgeRating, EventStatus } from './categories';
-import type { EventRecordInput } from './record';
-import { toZonedRfc3339, zonedTimeToInstant } from './time';
+import { CITIES, GENRES, SECTORS, STATUS, TOPICS, VENUE_KINDS, VENUE_NAMES, type City } from './places';
+import type { AgeRating, EventStatus } from '../catalog/categories';
+import type { EventRecordInput } from '../catalog/record';
+import { toZonedRfc3339, zonedTimeToInstant } from '../catalog/time';
 
 export type DemoOptions = {
   brands: readonly Brand[];

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../brand/registry';
-import { AGE_RATINGS, CATEGORY_SLUGS, EVENT_STATUSES } from './categories';
-import { generateDemo, slugify } from './demo';
-import { CITIES } from './demo-places';
-import { eventRecord, type EventRecordInput } from './record';
-import { toZonedRfc3339 } from './time';
+import { AGE_RATINGS, CATEGORY_SLUGS, EVENT_STATUSES } from '../catalog/categories';
+import { generateDemo, slugify } from './generate';
+import { CITIES } from './places';
+import { eventRecord, type EventRecordInput } from '../catalog/record';
+import { toZonedRfc3339 } from '../catalog/time';
 
 const brands = demoRegistry(3000).brands;
 const anchor = new Date('2026-11-23T00:00:00Z');
