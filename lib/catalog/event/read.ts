@@ -4,7 +4,7 @@ import { CatalogError } from '../errors';
 import type { Sql } from '../list-sql';
 import { isSlug } from '../record';
 import { snapshot } from '../snapshot-cache';
-import { findWithdrawal } from '../withdrawals';
+import { findWithdrawal } from '../import/withdrawals';
 import { toEventView, VIEW_COLUMNS, type EventView, type ViewRow } from './view';
 
 /** The one statement that reads an event's view (run as it is by the EXPLAIN tests). */

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { catalogBackends } from '../../e2e/support/catalog-backends';
-import { demoRegistry } from '../brand/registry';
-import { migrate } from '../db/migrate';
-import type { Db } from '../db/types';
-import { generateDemo } from '../demo/generate';
-import { listEvents } from './events';
-import { importLines, type ImportOptions } from './import';
-import { eventSql } from './event/read';
-import { parseListQuery } from './query-params';
-import type { EventRecord } from './record';
-import { eventRevisions } from './revisions';
-import { readEventPages } from './sitemap';
+import { catalogBackends } from '../../../e2e/support/catalog-backends';
+import { demoRegistry } from '../../brand/registry';
+import { migrate } from '../../db/migrate';
+import type { Db } from '../../db/types';
+import { generateDemo } from '../../demo/generate';
+import { listEvents } from '../events';
+import { importLines, type ImportOptions } from '.';
+import { eventSql } from '../event/read';
+import { parseListQuery } from '../query-params';
+import type { EventRecord } from '../record';
+import { eventRevisions } from '../revisions';
+import { readEventPages } from '../sitemap';
 import { findWithdrawal } from './withdrawals';
 
 const brands = demoRegistry(3000).brands;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { catalogBackends } from '../../e2e/support/catalog-backends';
-import { demoRegistry } from '../brand/registry';
-import { migrate } from '../db/migrate';
-import type { Db } from '../db/types';
-import { generateDemo } from '../demo/generate';
-import { importLines } from './import';
-import type { EventRecord } from './record';
-import { readEventPages } from './sitemap';
+import { catalogBackends } from '../../../e2e/support/catalog-backends';
+import { demoRegistry } from '../../brand/registry';
+import { migrate } from '../../db/migrate';
+import type { Db } from '../../db/types';
+import { generateDemo } from '../../demo/generate';
+import { importLines } from '.';
+import type { EventRecord } from '../record';
+import { readEventPages } from '../sitemap';
 
 const brands = demoRegistry(3000).brands;
 const brandIds = new Set(brands.map((b) => b.id));

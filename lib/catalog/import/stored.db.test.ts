@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { migrate } from '../db/migrate';
-import { openPglite } from '../db/pglite';
-import type { Db } from '../db/types';
-import { importLines } from './import';
-import { STORED_AS_READ, type EventRecordInput } from './record';
+import { migrate } from '../../db/migrate';
+import { openPglite } from '../../db/pglite';
+import type { Db } from '../../db/types';
+import { importLines } from '.';
+import { STORED_AS_READ, type EventRecordInput } from '../record';
 
 // The import writes the fields stored as read from their one declaration (record.ts):
 // each declared field reaches the column of its name, on insert and on re-import.

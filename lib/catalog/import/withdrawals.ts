@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/types';
+import type { Queryable } from '../../db/types';
 
 // Withdrawn events: the row goes (tickets by cascade, search postings by trigger), a
 // tombstone stays (migration 012). See docs/operators.md, "Keeping the catalog in step".
