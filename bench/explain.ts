@@ -4,7 +4,7 @@
 import { brandRegistry } from '../lib/brand/registry';
 import { listSql } from '../lib/catalog/list-sql';
 import { parseListQuery } from '../lib/catalog/query-params';
-import { searchTerms } from '../lib/catalog/search-sql';
+import { searchTerms } from '../lib/catalog/search/search-sql';
 import { openPostgres } from '../lib/db/postgres';
 
 const [url, brandId, ...queries] = process.argv.slice(2);

@@ -1,9 +1,9 @@
 // The judged query set: natural searches in Portuguese and English over the demo catalog,
 // each with a predicate that says which events are relevant. The relevance test and the
 // scale benchmark read it.
-import { readDateWords } from '../lib/catalog/natural-request';
-import { DEFAULT_BRAND_TIME_ZONE, localToday, wishRange } from '../lib/catalog/relative-dates';
-import { fold } from '../lib/catalog/search-terms';
+import { readDateWords } from '../lib/catalog/search/natural-request';
+import { DEFAULT_BRAND_TIME_ZONE, localToday, wishRange } from '../lib/catalog/search/relative-dates';
+import { fold } from '../lib/catalog/search/search-terms';
 
 /**
  * What a judgement looks at: the public fields of an event, its category and its lowest

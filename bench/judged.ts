@@ -7,8 +7,8 @@
 import { request } from 'node:http';
 import { CATEGORY_SLUGS } from '../lib/catalog/categories';
 import { judgedEvent, judgedQueries, relevantSet, type Judged, type JudgedQuery } from './judged-queries';
-import { readDateWords, readPriceWords } from '../lib/catalog/natural-request';
-import { fold } from '../lib/catalog/search-terms';
+import { readDateWords, readPriceWords } from '../lib/catalog/search/natural-request';
+import { fold } from '../lib/catalog/search/search-terms';
 
 const [port, mode] = [Number(process.argv[2]), process.argv[3] ?? 'full'];
 const API = '/api/public/v1';

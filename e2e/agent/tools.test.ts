@@ -2,7 +2,7 @@ import { ClientFactory } from '@a2a-js/sdk/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { localToday, monthRange, relativeRange } from '../../lib/catalog/relative-dates';
+import { localToday, monthRange, relativeRange } from '../../lib/catalog/search/relative-dates';
 import { siteOnLoopback, startServerWithDefaultBrand, type RunningServer } from '../support/server';
 
 // The official SDK clients resolve the URLs the documents give them, and Node does not

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { relativeRange } from '../../lib/catalog/relative-dates';
+import { relativeRange } from '../../lib/catalog/search/relative-dates';
 import { request } from '../support/client';
 import { targets } from '../api/targets';
 

@@ -11,7 +11,7 @@ import { listEvents } from '../catalog/events';
 import { eventCountWords, unmatchedSentence } from '../catalog/count-text';
 import { getFilterOptions } from '../catalog/filters/options';
 import { parseListQuery } from '../catalog/query-params';
-import { brandTimeZone } from '../catalog/relative-dates';
+import { brandTimeZone } from '../catalog/search/relative-dates';
 import { readRequestWords } from '../catalog/search-filters';
 import { formatBrl } from '../catalog/event/tickets';
 import { toZonedRfc3339 } from '../catalog/time';

@@ -15,7 +15,7 @@ import { countCap, listSql } from './list-sql';
 import { importLines, parseLine } from './import';
 import { EventDetailSchema, EventListItemSchema, type EventDetail, type EventListItem } from './public-schema';
 import { parseListQuery } from './query-params';
-import { searchTerms } from './search-sql';
+import { searchTerms } from './search/search-sql';
 import { clearSnapshots } from './snapshot-cache';
 import { toZonedRfc3339 } from './time';
 

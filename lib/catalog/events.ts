@@ -6,7 +6,7 @@ import { toPublicListItem, type EventRow } from './map';
 import type { EventList } from './public-schema';
 import { maxOffset, type ListQuery } from './query-params';
 import { filtersKey } from './search-filters';
-import { correctedText, searchTerms } from './search-sql';
+import { correctedText, searchTerms } from './search/search-sql';
 import { snapshot } from './snapshot-cache';
 
 // The catalog's queries: a listing page, the catalog's state. The statements they run

@@ -12,7 +12,7 @@ import { readListedOrganizer } from './landing-subjects';
 import { eventSql } from './event/read';
 import { listSql } from './list-sql';
 import { parseListQuery } from './query-params';
-import { searchTerms } from './search-sql';
+import { searchTerms } from './search/search-sql';
 import { readEventPages, readOrganizerPages, readSitemapSpans } from './sitemap';
 
 const available = await postgresReachable();

@@ -3,7 +3,7 @@ import { withDb } from '../db';
 import type { Queryable } from '../db/types';
 import { CATEGORIES, categoryBySlug, type Category } from './categories';
 import { getFilterOptions } from './filters/options';
-import { fold } from './search-terms';
+import { fold } from './search/search-terms';
 import { snapshot } from './snapshot-cache';
 
 // What a landing page is about: a city, a category or an organizer of the brand's

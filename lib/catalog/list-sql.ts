@@ -4,7 +4,7 @@ import { ALL_FILTERS } from './filters';
 import { RADIUS_KM } from './filters/near';
 import { nearVenues } from './near-sql';
 import { entryConditions, eventMatchesTerm, filterKeys, termKeys, tierWalks, walksFilterKey, type Tier } from './postings-sql';
-import { coherenceSql, termSql, type ResolvedTerm } from './search-sql';
+import { coherenceSql, termSql, type ResolvedTerm } from './search/search-sql';
 
 // The statements behind the listing and search, run by events.ts and read as they are
 // by the EXPLAIN tests.

@@ -2,7 +2,7 @@ import { ProtocolErrorCode, Server, type CallToolResult } from '@modelcontextpro
 import { z } from 'zod';
 import type { Brand } from '../brand/schema';
 import { CatalogUnavailableError } from '../catalog/errors';
-import { brandTimeZone, localToday } from '../catalog/relative-dates';
+import { brandTimeZone, localToday } from '../catalog/search/relative-dates';
 import { logError } from '../observability/log';
 import { processShared } from '../process-shared';
 import { listedTools } from './listed-tools';

@@ -1,7 +1,7 @@
 import type { Brand } from '../brand/schema';
 import { ALL_FILTERS } from '../catalog/filters';
 import { cityCenter, type FilterOptions } from '../catalog/filters/options';
-import { fold } from '../catalog/search-terms';
+import { fold } from '../catalog/search/search-terms';
 
 // The listing form speaks people's words: date chips ("quando"), a city to search around
 // ("perto"), a price ("preco"). Each filter's declaration (lib/catalog/filters) turns its

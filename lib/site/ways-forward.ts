@@ -3,7 +3,7 @@ import { eventCount } from '../catalog/count-text';
 import { listEvents } from '../catalog/events';
 import type { FilterOptions } from '../catalog/filters/options';
 import { parseListQuery } from '../catalog/query-params';
-import { brandTimeZone, localToday } from '../catalog/relative-dates';
+import { brandTimeZone, localToday } from '../catalog/search/relative-dates';
 import { dropLabel, type ActiveFilter } from './active-filters';
 import { listingParams } from './listing-params';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dateWordsToFilter, readDateWords } from '../natural-request';
-import { brandTimeZone, RELATIVE_DAYS, relativeRange, wishRange, type RelativeDay } from '../relative-dates';
+import { dateWordsToFilter, readDateWords } from '../search/natural-request';
+import { brandTimeZone, RELATIVE_DAYS, relativeRange, wishRange, type RelativeDay } from '../search/relative-dates';
 import { copyArgs, defineFilter, first, type Add } from './declaration';
 
 // The calendar days on which events start, in each event's own time zone, inclusive.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nearVenues } from '../near-sql';
-import { fold } from '../search-terms';
+import { fold } from '../search/search-terms';
 import { decimal, defineFilter, first, type Point } from './declaration';
 
 // Events whose venue lies within a radius of a point; online events are left out. On the

@@ -1,7 +1,7 @@
 import type { Brand } from '../../brand/schema';
 import { withDb } from '../../db';
 import type { Queryable } from '../../db/types';
-import { fold } from '../search-terms';
+import { fold } from '../search/search-terms';
 import { snapshot } from '../snapshot-cache';
 
 export type FilterOptions = {

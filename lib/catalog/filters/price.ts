@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRICE_CHOICES_BRL } from '../categories';
-import { priceWordsToFilter, readPriceWords, setPriceFilter } from '../natural-request';
+import { priceWordsToFilter, readPriceWords, setPriceFilter } from '../search/natural-request';
 import { decimal, defineFilter, first } from './declaration';
 
 // The lowest price with fees of a lot on sale: free, or at most a number of reais. Beyond

@@ -8,7 +8,7 @@ import type { McpContext } from '../../catalog/filters/declaration';
 import { cityCenter, getFilterOptions } from '../../catalog/filters/options';
 import { EventListSchema } from '../../catalog/public-schema';
 import { MAX_QUERY_LENGTH, parseListQuery, PER_PAGE } from '../../catalog/query-params';
-import { brandTimeZone, localToday } from '../../catalog/relative-dates';
+import { brandTimeZone, localToday } from '../../catalog/search/relative-dates';
 import { readSearchFilters } from '../../catalog/search-filters';
 import { formatBrl } from '../../catalog/event/tickets';
 import { copyArgs } from '../../catalog/filters/declaration';

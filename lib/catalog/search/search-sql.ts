@@ -1,7 +1,7 @@
-import type { Brand } from '../brand/schema';
-import type { Queryable } from '../db/types';
+import type { Brand } from '../../brand/schema';
+import type { Queryable } from '../../db/types';
 import { analyzeQuery, fold, isOneTypoAway, TYPO_MIN_LENGTH, type Places, type Term } from './search-terms';
-import { snapshot } from './snapshot-cache';
+import { snapshot } from '../snapshot-cache';
 
 // A search as SQL. Each term (a word, a city, a state) becomes a condition and a score:
 // a name match weighs 8, a producer match 4, a venue or city word 1; a place term ranks

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { catalogBackends } from '../../e2e/support/catalog-backends';
-import { demoRegistry } from '../brand/registry';
-import { migrate } from '../db/migrate';
-import { openPglite } from '../db/pglite';
-import type { Db } from '../db/types';
-import { generateDemo } from '../demo/generate';
-import { listEvents } from './events';
-import { importLines, type ImportOptions } from './import';
-import { parseListQuery } from './query-params';
-import type { EventRecord } from './record';
+import { catalogBackends } from '../../../e2e/support/catalog-backends';
+import { demoRegistry } from '../../brand/registry';
+import { migrate } from '../../db/migrate';
+import { openPglite } from '../../db/pglite';
+import type { Db } from '../../db/types';
+import { generateDemo } from '../../demo/generate';
+import { listEvents } from '../events';
+import { importLines, type ImportOptions } from '../import';
+import { parseListQuery } from '../query-params';
+import type { EventRecord } from '../record';
 import { resolveTerms, type ResolvedText } from './search-sql';
 import { analyzeQuery } from './search-terms';
 

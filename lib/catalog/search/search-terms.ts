@@ -1,4 +1,4 @@
-import { categoryAt } from './categories';
+import { categoryAt } from '../categories';
 
 // What a search text means, before any database work: its words, folded; the words that
 // carry no meaning in a catalog search (stop words and filler, Portuguese and English);

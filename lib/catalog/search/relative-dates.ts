@@ -1,4 +1,4 @@
-import type { Brand } from '../brand/schema';
+import type { Brand } from '../../brand/schema';
 
 // Dates relative to today ("hoje", "este fim de semana"), stated in the brand's time zone:
 // the calendar days they name are then matched in each event's own zone (date_from, date_to).
