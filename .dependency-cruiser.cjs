@@ -11,7 +11,7 @@
 //                  lib/site, lib/openapi, lib/auth-host
 //   HTTP           lib/agent
 //                  lib/http
-//   domain         lib/catalog, lib/accounts
+//   domain         lib/catalog, lib/accounts   (the catalog's folders: see the catalog-* rules)
 //   data           lib/db, lib/brand
 //   base           lib/observability, lib/server
 //                  lib/config, lib/version, lib/process-shared, lib/lifecycle, lib/network (files of lib/ itself)
@@ -92,6 +92,39 @@ module.exports = {
       'The catalog and the accounts return results and domain errors; lib/http/domain-problem turns them into problems.',
       DOMAIN,
       `${HTTP}|${SURFACES}|${STARTUP}|${EDGE}|^next(/|$)`,
+    ),
+    // Inside the catalog, folders name jobs and import one way: the root's shared files
+    // (errors, schemas, categories, time, the snapshot cache, the record) ← search ←
+    // filters ← listing ← the event's view; the import writes beside them.
+    forbid(
+      'catalog-root-is-shared',
+      'The files at the catalog\'s root are what its folders share (errors, schemas, categories, time, the snapshot cache, the upstream record), so they import none of its folders.',
+      '^lib/catalog/[^/]+$',
+      '^lib/catalog/[^/]+/',
+    ),
+    forbid(
+      'catalog-search-below-filters',
+      'Search reads words and resolves them against the catalog\'s vocabulary; the filters, the listing and the event view build on it, and the import never needs it.',
+      '^lib/catalog/search/',
+      '^lib/catalog/(filters|listing|event|import)/',
+    ),
+    forbid(
+      'catalog-filters-below-listing',
+      'A filter declares its parameter, its SQL and its words; the listing combines the filters, never the other way round.',
+      '^lib/catalog/filters/',
+      '^lib/catalog/(listing|event|import)/',
+    ),
+    forbid(
+      'catalog-listing-below-event',
+      'The listing answers for many events; one event\'s view may reuse its SQL, never the other way round.',
+      '^lib/catalog/listing/',
+      '^lib/catalog/(event|import)/',
+    ),
+    forbid(
+      'catalog-import-reads-no-answer',
+      'The import reads lines and writes the catalog from the upstream record\'s schema: it answers no question, so it imports none of the folders that do.',
+      '^lib/catalog/import/',
+      '^lib/catalog/(search|filters|listing|event)/',
     ),
     forbid(
       'http-serves-surfaces',

@@ -2,8 +2,8 @@
 // Prints EXPLAIN (ANALYZE, BUFFERS) of the count and page statements that the API runs
 // for each listing query string, on a catalog of your choice (one made by bench:scale).
 import { brandRegistry } from '../lib/brand/registry';
-import { listSql } from '../lib/catalog/list-sql';
-import { parseListQuery } from '../lib/catalog/query-params';
+import { listSql } from '../lib/catalog/listing/list-sql';
+import { parseListQuery } from '../lib/catalog/listing/query-params';
 import { searchTerms } from '../lib/catalog/search/search-sql';
 import { openPostgres } from '../lib/db/postgres';
 

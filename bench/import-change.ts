@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { brandRegistry } from '../lib/brand/registry';
-import { listEvents } from '../lib/catalog/events';
-import { parseListQuery } from '../lib/catalog/query-params';
+import { listEvents } from '../lib/catalog/listing/events';
+import { parseListQuery } from '../lib/catalog/listing/query-params';
 import { openPostgres } from '../lib/db/postgres';
 
 const { values } = parseArgs({

@@ -1,9 +1,9 @@
-import type { CardPrice } from '@/lib/catalog/card-prices';
+import type { CardPrice } from '@/lib/catalog/listing/card-prices';
 import { ageRatingLabel, EVENT_STATUS_LABELS } from '@/lib/catalog/categories';
-import type { EventFacts } from '@/lib/catalog/event-facts';
+import type { EventFacts } from '@/lib/catalog/listing/event-facts';
 import type { EventListItem } from '@/lib/catalog/public-schema';
 import { formatBrl } from '@/lib/catalog/event/tickets';
-import { citySlug } from '@/lib/catalog/landing-subjects';
+import { citySlug } from '@/lib/catalog/listing/landing-subjects';
 import { formatEventDate } from '@/lib/site/format';
 import { cityPath } from '@/lib/site/landing';
 

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { Brand } from '@/lib/brand/schema';
-import { getCardPrices } from '@/lib/catalog/card-prices';
-import { getEventFacts } from '@/lib/catalog/event-facts';
-import { eventCount } from '@/lib/catalog/count-text';
-import { listEvents } from '@/lib/catalog/events';
-import { parseListQuery } from '@/lib/catalog/query-params';
+import { getCardPrices } from '@/lib/catalog/listing/card-prices';
+import { getEventFacts } from '@/lib/catalog/listing/event-facts';
+import { eventCount } from '@/lib/catalog/listing/count-text';
+import { listEvents } from '@/lib/catalog/listing/events';
+import { parseListQuery } from '@/lib/catalog/listing/query-params';
 import { landingFeedPath } from '@/lib/site/calendar-feed';
 import { itemListJsonLd } from '@/lib/site/item-list-json-ld';
 import { scriptJson } from '@/lib/site/json-ld';

@@ -1,6 +1,6 @@
 import { CATEGORIES } from '@/lib/catalog/categories';
 import type { FilterOptions } from '@/lib/catalog/filters/options';
-import type { ListQuery } from '@/lib/catalog/query-params';
+import type { ListQuery } from '@/lib/catalog/listing/query-params';
 import { ALL_FILTERS } from '@/lib/catalog/filters';
 import { WHEN_CHIPS } from '@/lib/catalog/filters/dates';
 import { NEAR_RADII, RADIUS_KM } from '@/lib/catalog/filters/near';

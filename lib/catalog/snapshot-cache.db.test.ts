@@ -3,9 +3,9 @@ import { brandRegistry } from '../brand/registry';
 import { getDb } from '../db';
 import { startCatalog } from '../startup/catalog';
 import { getEvent } from './event/read';
-import { listEvents } from './events';
+import { listEvents } from './listing/events';
 import { windowRemainingMs, windowedCache } from './snapshot-cache';
-import { parseListQuery } from './query-params';
+import { parseListQuery } from './listing/query-params';
 
 // The process-wide catalog: embedded, in memory, with the demo catalog.
 describe('snapshot cache', () => {

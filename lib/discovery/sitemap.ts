@@ -1,5 +1,5 @@
 import type { Brand } from '../brand/schema';
-import { eventPages, organizerPages, SITEMAP_LIMIT, sitemapSpans, type IdSpan } from '../catalog/sitemap';
+import { eventPages, organizerPages, SITEMAP_LIMIT, sitemapSpans, type IdSpan } from '../catalog/listing/sitemap';
 import { landingPaths, organizerPath } from '../site/landing';
 import { brandUrls } from '../http/brand-urls';
 

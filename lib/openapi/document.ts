@@ -4,7 +4,7 @@ import { CredentialSchema } from '../agent/credential';
 import type { Brand } from '../brand/schema';
 import { API_FILTER_CODES } from '../catalog/filters';
 import { EventDetailSchema, EventListSchema } from '../catalog/public-schema';
-import { ListQueryDoc } from '../catalog/query-params';
+import { ListQueryDoc } from '../catalog/listing/query-params';
 import { PROBLEMS, ProblemSchema, problemCodesMarkdown, type ProblemCode } from '../http/problem';
 import { API_BASE_PATH } from '../http/service-desc';
 import { API_VERSION } from '../version';

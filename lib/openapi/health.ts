@@ -1,4 +1,4 @@
-import { catalogState } from '../catalog/events';
+import { catalogState } from '../catalog/listing/events';
 import { config } from '../config';
 import { API_VERSION } from '../version';
 import type { Health } from './health-schema';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../brand/registry';
-import { citySlug } from '../catalog/landing-subjects';
+import { citySlug } from '../catalog/listing/landing-subjects';
 import type { EventListItem } from '../catalog/public-schema';
 import { landingFeedPath, listingFeedPath, webcalUrl } from './calendar-feed';
 import { eventCalendar, eventUid, feedCalendar, sequenceOf } from './icalendar';

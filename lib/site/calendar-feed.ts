@@ -1,10 +1,10 @@
 import type { Brand } from '../brand/schema';
-import { listEvents } from '../catalog/events';
+import { listEvents } from '../catalog/listing/events';
 import { getFilterOptions } from '../catalog/filters/options';
-import { PER_PAGE, parseListQuery, type ListQuery } from '../catalog/query-params';
+import { PER_PAGE, parseListQuery, type ListQuery } from '../catalog/listing/query-params';
 import type { EventListItem } from '../catalog/public-schema';
 import { eventRevisions } from '../catalog/revisions';
-import { readSearchFilters } from '../catalog/search-filters';
+import { readSearchFilters } from '../catalog/listing/search-filters';
 import { snapshot } from '../catalog/snapshot-cache';
 import { ApiError } from '../http/problem';
 import { feedCalendar } from './icalendar';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { EventFacts } from '../catalog/event-facts';
+import type { EventFacts } from '../catalog/listing/event-facts';
 import type { Sector } from '../catalog/event/tickets';
 import type { EventView } from '../catalog/event/view';
 import type { EventDetail } from '../catalog/public-schema';

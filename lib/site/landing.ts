@@ -1,5 +1,5 @@
 import type { Brand } from '../brand/schema';
-import { categoriesWithEvents, findCategory, findCity, findOrganizer, landingCities } from '../catalog/landing-subjects';
+import { categoriesWithEvents, findCategory, findCity, findOrganizer, landingCities } from '../catalog/listing/landing-subjects';
 
 // Landing pages: one per city, category and organizer of a brand, each the listing of its
 // upcoming events under an address of its own. What each kind is called, where it lives

@@ -1,8 +1,8 @@
 import type { Brand } from '../brand/schema';
-import { eventCount } from '../catalog/count-text';
-import { listEvents } from '../catalog/events';
+import { eventCount } from '../catalog/listing/count-text';
+import { listEvents } from '../catalog/listing/events';
 import type { FilterOptions } from '../catalog/filters/options';
-import { parseListQuery } from '../catalog/query-params';
+import { parseListQuery } from '../catalog/listing/query-params';
 import { brandTimeZone, localToday } from '../catalog/search/relative-dates';
 import { dropLabel, type ActiveFilter } from './active-filters';
 import { listingParams } from './listing-params';

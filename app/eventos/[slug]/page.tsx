@@ -10,7 +10,7 @@ import { currentBrand } from '@/lib/site/brand-context';
 import { formatEventDate, zoneLabel } from '@/lib/site/format';
 import { offersCalendar, priceCallout, showsSchedule } from '@/lib/site/event-page';
 import { cityPath, organizerPath } from '@/lib/site/landing';
-import { citySlug, findCity, findOrganizer } from '@/lib/catalog/landing-subjects';
+import { citySlug, findCity, findOrganizer } from '@/lib/catalog/listing/landing-subjects';
 import { eventJsonLd, scriptJson } from '@/lib/site/json-ld';
 import { purchaseUrl } from '@/lib/site/purchase';
 import { saleSentence, saleStateOf, type SaleState } from '@/lib/site/sale-state';

@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../../brand/registry';
 import { PROBLEMS } from '../../http/problem';
 import { searchParams } from '../../mcp/tools/search-events';
-import { listingKey } from '../events';
-import { parseListQuery } from '../query-params';
+import { listingKey } from '../listing/events';
+import { parseListQuery } from '../listing/query-params';
 import { ALL_FILTERS, API_FILTER_CODES, FILTER_PROBLEMS } from '.';
 
 const brand = demoRegistry(3000).brands[0]!;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/types';
 import { generateDemo } from '../../demo/generate';
 import { importLines } from '.';
 import type { EventRecord } from '../record';
-import { readEventPages } from '../sitemap';
+import { readEventPages } from '../listing/sitemap';
 
 const brands = demoRegistry(3000).brands;
 const brandIds = new Set(brands.map((b) => b.id));

@@ -4,13 +4,13 @@ import { demoRegistry } from '../../brand/registry';
 import { migrate } from '../../db/migrate';
 import type { Db } from '../../db/types';
 import { generateDemo } from '../../demo/generate';
-import { listEvents } from '../events';
+import { listEvents } from '../listing/events';
 import { importLines, type ImportOptions } from '.';
 import { eventSql } from '../event/read';
-import { parseListQuery } from '../query-params';
+import { parseListQuery } from '../listing/query-params';
 import type { EventRecord } from '../record';
 import { eventRevisions } from '../revisions';
-import { readEventPages } from '../sitemap';
+import { readEventPages } from '../listing/sitemap';
 import { findWithdrawal } from './withdrawals';
 
 const brands = demoRegistry(3000).brands;

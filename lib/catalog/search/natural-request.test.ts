@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { dateWordsToFilter, readDateWords } from './natural-request';
-import { readRequestWords } from '../search-filters';
+import { readRequestWords } from '../listing/search-filters';
 import { fold } from './search-terms';
 
 // Wednesday 25 November 2026, 09:00 in São Paulo.

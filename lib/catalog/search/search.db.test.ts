@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { brandRegistry } from '../../brand/registry';
 import type { Brand } from '../../brand/schema';
 import { startCatalog } from '../../startup/catalog';
-import { getCardPrices } from '../card-prices';
-import { getEventFacts } from '../event-facts';
+import { getCardPrices } from '../listing/card-prices';
+import { getEventFacts } from '../listing/event-facts';
 import { getEvent } from '../event/read';
-import { listEvents } from '../events';
+import { listEvents } from '../listing/events';
 import { judgedEvent, judgedQueries, relevantSet, type Judged, type JudgedQuery } from '../../../bench/judged-queries';
 import { dateWordsToFilter, priceWordsToFilter } from './natural-request';
-import { parseListQuery } from '../query-params';
+import { parseListQuery } from '../listing/query-params';
 import { brandTimeZone } from './relative-dates';
 
 // The judged query set on the process-wide demo catalog (720 events, three brands): for

@@ -1,6 +1,6 @@
-import { listEvents } from '@/lib/catalog/events';
-import { parseListQuery } from '@/lib/catalog/query-params';
-import { readSearchFilters } from '@/lib/catalog/search-filters';
+import { listEvents } from '@/lib/catalog/listing/events';
+import { parseListQuery } from '@/lib/catalog/listing/query-params';
+import { readSearchFilters } from '@/lib/catalog/listing/search-filters';
 import { apiRoute } from '@/lib/http/api-route';
 import { ApiError } from '@/lib/http/problem';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './filters/declaration';
+import { text } from '../filters/declaration';
 import { readSearchFilters, SearchFiltersDoc, type SearchFilters } from './search-filters';
 
 // Bounds from the spec (section 8). Values outside them are clamped, not refused.

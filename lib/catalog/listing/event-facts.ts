@@ -1,8 +1,8 @@
-import type { Brand } from '../brand/schema';
-import { withDb } from '../db';
-import type { AgeRating, EventStatus } from './categories';
-import { snapshot } from './snapshot-cache';
-import { toZonedRfc3339 } from './time';
+import type { Brand } from '../../brand/schema';
+import { withDb } from '../../db';
+import type { AgeRating, EventStatus } from '../categories';
+import { snapshot } from '../snapshot-cache';
+import { toZonedRfc3339 } from '../time';
 
 /**
  * What people browse by, beyond the API's Event: the category, the age rating, whether

@@ -1,10 +1,10 @@
-import type { Brand } from '../brand/schema';
-import { withDb } from '../db';
-import type { Queryable } from '../db/types';
-import { CATEGORIES, categoryBySlug, type Category } from './categories';
-import { getFilterOptions } from './filters/options';
-import { fold } from './search/search-terms';
-import { snapshot } from './snapshot-cache';
+import type { Brand } from '../../brand/schema';
+import { withDb } from '../../db';
+import type { Queryable } from '../../db/types';
+import { CATEGORIES, categoryBySlug, type Category } from '../categories';
+import { getFilterOptions } from '../filters/options';
+import { fold } from '../search/search-terms';
+import { snapshot } from '../snapshot-cache';
 
 // What a landing page is about: a city, a category or an organizer of the brand's
 // catalog, found by the slug of its URL. Cities come from the listing's filter options,

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { catalogBackends } from '../../e2e/support/catalog-backends';
-import { brandRegistry } from '../brand/registry';
-import { migrate } from '../db/migrate';
-import type { Db } from '../db/types';
-import { generateDemo } from '../demo/generate';
-import { readListedFacets } from './filters/options';
-import { importLines } from './import';
+import { catalogBackends } from '../../../e2e/support/catalog-backends';
+import { brandRegistry } from '../../brand/registry';
+import { migrate } from '../../db/migrate';
+import type { Db } from '../../db/types';
+import { generateDemo } from '../../demo/generate';
+import { readListedFacets } from '../filters/options';
+import { importLines } from '../import';
 import { readListedOrganizer } from './landing-subjects';
-import type { EventRecordInput } from './record';
+import type { EventRecordInput } from '../record';
 import { readOrganizerPages } from './sitemap';
 
 // What the filters offer (cities and categories with how many events each, organizers

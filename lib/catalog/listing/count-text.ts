@@ -1,4 +1,4 @@
-import type { EventList } from './public-schema';
+import type { EventList } from '../public-schema';
 
 // How many events matched, in Portuguese words, for every format that writes it (the
 // site and its Markdown, A2A). A count that reached its cap is a lower bound and reads

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { ALL_FILTERS, type FilterError, type FilterValues } from './filters';
-import type { NaturalContext, WordsRead } from './filters/declaration';
-import type { Sort } from './filters/sort';
-import { fold } from './search/search-terms';
+import { ALL_FILTERS, type FilterError, type FilterValues } from '../filters';
+import type { NaturalContext, WordsRead } from '../filters/declaration';
+import type { Sort } from '../filters/sort';
+import { fold } from '../search/search-terms';
 
 // The listing's filters as a whole, from their declarations (lib/catalog/filters): reading
 // them, documenting them, keying them. Unlike paging, which is clamped, a filter that cannot

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { catalogBackends } from '../../e2e/support/catalog-backends';
-import { brandRegistry } from '../brand/registry';
-import { migrate } from '../db/migrate';
-import type { Db } from '../db/types';
-import { CATEGORY_SLUGS } from './categories';
-import { generateDemo } from '../demo/generate';
+import { catalogBackends } from '../../../e2e/support/catalog-backends';
+import { brandRegistry } from '../../brand/registry';
+import { migrate } from '../../db/migrate';
+import type { Db } from '../../db/types';
+import { CATEGORY_SLUGS } from '../categories';
+import { generateDemo } from '../../demo/generate';
 import { listEvents } from './events';
-import { importLines } from './import';
+import { importLines } from '../import';
 import { parseListQuery } from './query-params';
-import type { EventRecordInput } from './record';
+import type { EventRecordInput } from '../record';
 
 // Browsing filters (category, free, a maximum price, all ages, sorting by price) on both
 // databases, against what the demo records say: every filter keeps exactly the listed

@@ -1,6 +1,6 @@
-import type { Brand } from '../brand/schema';
-import { withDb } from '../db';
-import { snapshot } from './snapshot-cache';
+import type { Brand } from '../../brand/schema';
+import { withDb } from '../../db';
+import { snapshot } from '../snapshot-cache';
 
 /** What a listing card needs of an event's tickets: the lowest price with fees on sale (null when no lot is), and whether any lot exists. */
 export type CardPrice = { lowest_total_cents: number | null; has_lots: boolean };

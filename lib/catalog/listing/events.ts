@@ -1,13 +1,13 @@
-import type { Brand } from '../brand/schema';
-import { withDb } from '../db';
-import type { Queryable } from '../db/types';
+import type { Brand } from '../../brand/schema';
+import { withDb } from '../../db';
+import type { Queryable } from '../../db/types';
 import { countCap, listSql } from './list-sql';
-import { toPublicListItem, type EventRow } from './map';
-import type { EventList } from './public-schema';
+import { toPublicListItem, type EventRow } from '../map';
+import type { EventList } from '../public-schema';
 import { maxOffset, type ListQuery } from './query-params';
 import { filtersKey } from './search-filters';
-import { correctedText, searchTerms } from './search/search-sql';
-import { snapshot } from './snapshot-cache';
+import { correctedText, searchTerms } from '../search/search-sql';
+import { snapshot } from '../snapshot-cache';
 
 // The catalog's queries: a listing page, the catalog's state. The statements they run
 // are built in list-sql.ts; one event is read by event/read.ts.

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, postgresReachable } from '../../e2e/support/postgres';
-import { brandRegistry } from '../brand/registry';
-import { migrate } from '../db/migrate';
-import { openPostgres } from '../db/postgres';
-import type { Db, Queryable } from '../db/types';
-import { generateDemo } from '../demo/generate';
+import { createTestDatabase, postgresReachable } from '../../../e2e/support/postgres';
+import { brandRegistry } from '../../brand/registry';
+import { migrate } from '../../db/migrate';
+import { openPostgres } from '../../db/postgres';
+import type { Db, Queryable } from '../../db/types';
+import { generateDemo } from '../../demo/generate';
 import { listEvents } from './events';
-import { readCityCentres, readListedFacets } from './filters/options';
-import { importLines } from './import';
+import { readCityCentres, readListedFacets } from '../filters/options';
+import { importLines } from '../import';
 import { readListedOrganizer } from './landing-subjects';
-import { eventSql } from './event/read';
+import { eventSql } from '../event/read';
 import { listSql } from './list-sql';
 import { parseListQuery } from './query-params';
-import { searchTerms } from './search/search-sql';
+import { searchTerms } from '../search/search-sql';
 import { readEventPages, readOrganizerPages, readSitemapSpans } from './sitemap';
 
 const available = await postgresReachable();

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { brandRegistry } from '../brand/registry';
-import type { Brand } from '../brand/schema';
-import { startCatalog } from '../startup/catalog';
-import { getEvent } from './event/read';
+import { brandRegistry } from '../../brand/registry';
+import type { Brand } from '../../brand/schema';
+import { startCatalog } from '../../startup/catalog';
+import { getEvent } from '../event/read';
 import { listEvents } from './events';
-import type { EventListItem } from './public-schema';
+import type { EventListItem } from '../public-schema';
 import { parseListQuery } from './query-params';
-import { isCalendarDate } from './filters/dates';
-import { RADIUS_KM } from './filters/near';
+import { isCalendarDate } from '../filters/dates';
+import { RADIUS_KM } from '../filters/near';
 import { readSearchFilters } from './search-filters';
-import { toZonedRfc3339 } from './time';
+import { toZonedRfc3339 } from '../time';
 
 const read = (qs: string) => readSearchFilters(new URLSearchParams(qs));
 

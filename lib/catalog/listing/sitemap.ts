@@ -1,7 +1,7 @@
-import type { Brand } from '../brand/schema';
-import { withDb } from '../db';
-import type { Queryable } from '../db/types';
-import { snapshot } from './snapshot-cache';
+import type { Brand } from '../../brand/schema';
+import { withDb } from '../../db';
+import type { Queryable } from '../../db/types';
+import { snapshot } from '../snapshot-cache';
 
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_LIMIT = 50_000;

@@ -1,10 +1,10 @@
-import type { Brand } from '../brand/schema';
+import type { Brand } from '../../brand/schema';
 import { maxOffset, type ListQuery } from './query-params';
-import { ALL_FILTERS } from './filters';
-import { RADIUS_KM } from './filters/near';
-import { nearVenues } from './near-sql';
+import { ALL_FILTERS } from '../filters';
+import { RADIUS_KM } from '../filters/near';
+import { nearVenues } from '../near-sql';
 import { entryConditions, eventMatchesTerm, filterKeys, termKeys, tierWalks, walksFilterKey, type Tier } from './postings-sql';
-import { coherenceSql, termSql, type ResolvedTerm } from './search/search-sql';
+import { coherenceSql, termSql, type ResolvedTerm } from '../search/search-sql';
 
 // The statements behind the listing and search, run by events.ts and read as they are
 // by the EXPLAIN tests.
