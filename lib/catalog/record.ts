@@ -100,7 +100,7 @@ export type EventRecord = z.output<typeof eventRecord>;
 
 /**
  * The fields of an event stored as read, each in the `events` column of its name, with
- * that column's type: the import writes them from this list (lib/catalog/import.ts). A new
+ * that column's type: the import writes them from this list (lib/catalog/import/write.ts). A new
  * field of the kind is an entry of the schema above, a line here and its migration.
  */
 export const STORED_AS_READ = {
@@ -112,7 +112,7 @@ export const STORED_AS_READ = {
 
 /**
  * A line that withdraws an event: `{"brand": "aurora", "slug": "…", "withdrawn": true}`.
- * The event leaves every surface; its slug is kept from other events (lib/catalog/withdrawals.ts).
+ * The event leaves every surface; its slug is kept from other events (lib/catalog/import/withdrawals.ts).
  */
 export const withdrawalRecord = z.strictObject({
   brand: z.string().min(1),
