@@ -55,6 +55,22 @@ export type AgeRating = (typeof AGE_RATINGS)[number];
 /** How an age rating reads: "Livre" or "14 anos". */
 export const ageRatingLabel = (rating: AgeRating): string => (rating === 'livre' ? 'Livre' : `${rating} anos`);
 
+/**
+ * What an event offers for access (a closed list): stable codes, as the import record, the
+ * API's `accessibility` parameter and MCP name them, in the order every surface lists them.
+ */
+export const ACCESSIBILITY_FEATURES = ['wheelchair', 'libras', 'audio_description', 'accessible_toilets', 'reserved_seats'] as const;
+export type AccessibilityFeature = (typeof ACCESSIBILITY_FEATURES)[number];
+
+/** How each feature reads on the site and in Markdown. */
+export const ACCESSIBILITY_LABELS: Record<AccessibilityFeature, string> = {
+  wheelchair: 'Acessível para cadeirantes',
+  libras: 'Intérprete de Libras',
+  audio_description: 'Audiodescrição',
+  accessible_toilets: 'Banheiro acessível',
+  reserved_seats: 'Assentos reservados',
+};
+
 /** What is known of whether an event happens as announced. */
 export const EVENT_STATUSES = ['scheduled', 'cancelled', 'postponed', 'rescheduled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];

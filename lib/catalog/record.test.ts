@@ -22,6 +22,8 @@ describe('eventRecord', () => {
       age_rating: null,
       event_status: 'scheduled',
       previous_starts_at: null,
+      accessibility: [],
+      accessibility_notes: null,
       starts_at: null,
       ends_at: null,
       timezone: null,
@@ -128,6 +130,21 @@ describe('eventRecord', () => {
     expect(issues({ ...minimal, age_rating: 14 })).toEqual([expect.stringMatching(/^age_rating: /)]);
     expect(issues({ ...minimal, age_rating: 'L' })).toEqual([expect.stringMatching(/^age_rating: /)]);
     expect(issues({ ...minimal, event_status: 'canceled' })).toEqual([expect.stringMatching(/^event_status: /)]);
+  });
+
+  test("accessibility: features of a closed list, each once in the list's order; a note on one line", () => {
+    const read = (input: Record<string, unknown>) => {
+      const r = eventRecord.parse({ ...minimal, ...input });
+      return [r.accessibility, r.accessibility_notes];
+    };
+    expect(read({ accessibility: ['reserved_seats', 'libras', 'wheelchair', 'libras'] })).toEqual([['wheelchair', 'libras', 'reserved_seats'], null]);
+    expect(read({ accessibility: null, accessibility_notes: '  Rampa\r\n pela entrada\u0000 lateral\t ' })).toEqual([[], 'Rampa pela entrada lateral']);
+    expect(read({ accessibility: [], accessibility_notes: ' \n ' })).toEqual([[], null]);
+    // An unknown feature refuses the line, as an unknown category does.
+    expect(issues({ ...minimal, accessibility: ['wheelchair', 'ramp'] })).toEqual([expect.stringMatching(/^accessibility\.1: /)]);
+    expect(issues({ ...minimal, accessibility: ['Wheelchair'] })).toEqual([expect.stringMatching(/^accessibility\.0: /)]);
+    expect(issues({ ...minimal, accessibility: 'wheelchair' })).toEqual([expect.stringMatching(/^accessibility: /)]);
+    expect(issues({ ...minimal, accessibility_notes: 'x'.repeat(1001) })).toEqual([expect.stringMatching(/^accessibility_notes: /)]);
   });
 
   test('a previous start belongs to a rescheduled or postponed event', () => {

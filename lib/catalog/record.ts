@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGE_RATINGS, CATEGORY_SLUGS, EVENT_STATUSES } from './categories';
+import { ACCESSIBILITY_FEATURES, AGE_RATINGS, CATEGORY_SLUGS, EVENT_STATUSES } from './categories';
 import { isTimeZone } from './time';
 
 // One line of the catalog's NDJSON import format: an event with its venue, producer and
@@ -70,6 +70,21 @@ export const eventRecord = z
     event_status: z.enum(EVENT_STATUSES).default('scheduled'),
     /** The start announced before a rescheduling or postponement. */
     previous_starts_at: instant.nullable().default(null),
+    // What the event offers for access: features of a closed list (an unknown one refuses
+    // the line, as an unknown category does), kept once each in the list's order, and a
+    // note in plain text on one line (control characters and line breaks become spaces).
+    accessibility: z
+      .array(z.enum(ACCESSIBILITY_FEATURES))
+      .max(20)
+      .nullable()
+      .default([])
+      .transform((features) => ACCESSIBILITY_FEATURES.filter((f) => features?.includes(f))),
+    accessibility_notes: z
+      .string()
+      .max(1000)
+      .nullable()
+      .default(null)
+      .transform((v) => v?.replace(/[\p{Cc}\s]+/gu, ' ').trim() || null),
     starts_at: instant.nullable().default(null),
     ends_at: instant.nullable().default(null),
     timezone: z.string().refine(isTimeZone, 'an IANA time zone').nullable().default(null),
@@ -108,6 +123,8 @@ export const STORED_AS_READ = {
   age_rating: 'text',
   event_status: 'text',
   previous_starts_at: 'timestamptz',
+  accessibility: 'text[]',
+  accessibility_notes: 'text',
 } as const satisfies Partial<Record<keyof EventRecord, string>>;
 
 /**

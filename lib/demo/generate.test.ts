@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../brand/registry';
-import { AGE_RATINGS, CATEGORY_SLUGS, EVENT_STATUSES } from '../catalog/categories';
+import { ACCESSIBILITY_FEATURES, AGE_RATINGS, CATEGORY_SLUGS, EVENT_STATUSES } from '../catalog/categories';
 import { generateDemo, slugify } from './generate';
 import { CITIES } from './places';
 import { eventRecord, type EventRecordInput } from '../catalog/record';
@@ -55,6 +55,19 @@ describe('demo catalog', () => {
     for (const r of demo.filter((x) => x.event_status !== 'rescheduled')) expect(r.previous_starts_at).toBeNull();
     // What a record says of its age rating, its description says too.
     for (const r of demo.filter((x) => x.age_rating === '18')) expect(r.description).not.toMatch(/Classificação: (livre|1[0-6] anos)/);
+  });
+
+  test('part of the events say what they offer for access, some with a note; a venue said accessible in the description is', () => {
+    for (const r of demo.filter((x) => x.is_online)) expect(r.accessibility).not.toContain('wheelchair');
+    const offering = demo.filter((r) => (r.accessibility ?? []).length > 0);
+    expect(offering.length).toBeGreaterThan(demo.length / 5);
+    expect(offering.length).toBeLessThan(demo.length * 0.8);
+    expect(new Set(offering.flatMap((r) => r.accessibility))).toEqual(new Set(ACCESSIBILITY_FEATURES));
+    expect(offering.filter((r) => r.accessibility_notes).length).toBeGreaterThan(10);
+    expect(demo.filter((r) => (r.accessibility ?? []).length === 0 && r.accessibility_notes)).toEqual([]);
+    for (const r of demo.filter((x) => !x.is_online)) expect(r.accessibility?.includes('wheelchair'), r.slug).toBe(r.description!.includes('<li>Acessível para cadeirantes</li>'));
+    // In the list's order, as the import keeps them.
+    for (const r of offering) expect(eventRecord.parse(r).accessibility).toEqual(r.accessibility);
   });
 
   test('producers run several events; descriptions carry HTML; tickets have prices and fees', () => {

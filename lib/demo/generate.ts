@@ -1,7 +1,7 @@
 import { fakerPT_BR, type Faker } from '@faker-js/faker';
 import type { Brand } from '../brand/schema';
 import { CITIES, GENRES, SECTORS, STATUS, TOPICS, VENUE_KINDS, VENUE_NAMES, type City } from './places';
-import type { AgeRating, EventStatus } from '../catalog/categories';
+import type { AccessibilityFeature, AgeRating, EventStatus } from '../catalog/categories';
 import type { EventRecordInput } from '../catalog/record';
 import { toZonedRfc3339, zonedTimeToInstant } from '../catalog/time';
 
@@ -93,6 +93,34 @@ const PLAYS = ['O Auto da Compadecida', 'Hamlet', 'A Megera Domada', 'Vestido de
 const KIDS_SHOWS = ['Circo da Alegria', 'O Pequeno Príncipe', 'Palhaços em Festa', 'Contação de Histórias', 'Turma do Sítio'];
 
 type Kind = { name: string; category: string; ages: readonly (AgeRating | null)[] };
+
+const ACCESSIBILITY_NOTES = [
+  'Rampa de acesso pela entrada lateral.',
+  'Elevador até o mezanino; acompanhante de pessoa com deficiência paga meia-entrada.',
+  'Área reservada perto do palco: avise a produção até a véspera.',
+  'Cão-guia bem-vindo; equipe de apoio na entrada.',
+] as const;
+
+/**
+ * What an event offers for access: a venue is accessible to wheelchair users when its
+ * description says so (the demo has always said it there), and some events add other
+ * features, some with a note; online events may have Libras or audio description.
+ */
+function accessibilityOf(seed: number, i: number, online: boolean, wheelchair: boolean): { accessibility: AccessibilityFeature[]; accessibility_notes: string | null } {
+  const features: AccessibilityFeature[] = [];
+  if (online) {
+    if (draw(seed, i, 8) < 0.2) features.push('libras');
+    if (draw(seed, i, 9) < 0.1) features.push('audio_description');
+  } else {
+    if (wheelchair) features.push('wheelchair');
+    if (draw(seed, i, 8) < 0.12) features.push('libras');
+    if (draw(seed, i, 9) < 0.06) features.push('audio_description');
+    if (wheelchair && draw(seed, i, 10) < 0.5) features.push('accessible_toilets');
+    if (wheelchair && draw(seed, i, 11) < 0.3) features.push('reserved_seats');
+  }
+  const note = features.length > 0 && !online && draw(seed, i, 12) < 0.25 ? pick(ACCESSIBILITY_NOTES, draw(seed, i, 13)) : null;
+  return { accessibility: features, accessibility_notes: note };
+}
 
 /** The kind of a physical event: most keep the name drawn; some are plays, children's shows, sports or food. */
 function kindOf(drawn: string, artist: string, city: City, r: number, r2: number): Kind {
@@ -200,20 +228,22 @@ export function* generateDemo(options: DemoOptions): Generator<EventRecordInput>
     const venueKind = f.helpers.arrayElement(VENUE_KINDS);
     const venueName = `${venueKind} ${f.helpers.arrayElement(VENUE_NAMES)}`;
     const media = `/media/events/${slug}`;
+    const text = description(f, name, genre, city, producer).replace(
+      'Classificação: 16 anos',
+      ageRating === null ? 'Classificação a confirmar' : `Classificação: ${ageRating === 'livre' ? 'livre' : `${ageRating} anos`}`,
+    );
 
     yield {
       brand: brand.id,
       slug,
       name,
-      description: description(f, name, genre, city, producer).replace(
-        'Classificação: 16 anos',
-        ageRating === null ? 'Classificação a confirmar' : `Classificação: ${ageRating === 'livre' ? 'livre' : `${ageRating} anos`}`,
-      ),
+      description: text,
       status: ended ? STATUS.ended : cancelled ? STATUS.cancelled : soldOut ? STATUS.soldOut : paused ? STATUS.paused : STATUS.active,
       category: kind.category,
       age_rating: ageRating,
       event_status: eventStatus,
       previous_starts_at: previousStart ? toZonedRfc3339(previousStart, tz) : null,
+      ...accessibilityOf(seed, i, online, text.includes('<li>Acessível para cadeirantes</li>')),
       starts_at: toZonedRfc3339(start, tz),
       ends_at: end ? toZonedRfc3339(end, tz) : null,
       timezone: tz,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { EventView } from '../catalog/event/view';
+import { demoRegistry } from '../brand/registry';
+import { toEventView, type EventView, type ViewRow } from '../catalog/event/view';
 import { eventMarkdown } from './event-markdown';
 
 const view: EventView = {
@@ -20,6 +21,7 @@ const view: EventView = {
   age_rating: '14',
   event_status: 'scheduled',
   previous_starts_at: null,
+  accessibility: { features: [], notes: null },
   traits: [
     { key: 'age_rating', label: 'Classificação indicativa', text: '14 anos', value: '14' },
     { key: 'category', label: 'Categoria', text: 'Teatro e espetáculos', value: 'teatro' },
@@ -37,6 +39,23 @@ describe("an event's Markdown for agents (MCP get_event_page, A2A)", () => {
       '- Categoria: Teatro e espetáculos',
     ]);
     expect(eventMarkdown({ ...view, traits: [] })).not.toMatch(/Categoria|Classificação/);
+  });
+
+  test("states what the event offers for access, from the view's row, its note as text that cannot act as markup", () => {
+    const brand = demoRegistry(3000).brands[0]!;
+    const row: ViewRow = {
+      id: 7, slug: 'baile-7', name: 'Baile', description: null, starts_at: '2099-03-10T21:00:00-03:00', ends_at: null, timezone: 'America/Sao_Paulo',
+      is_online: false, is_closed: false, banner_url: null, thumbnail_url: null,
+      venue_name: 'Casa', venue_city: 'Recife', venue_state: 'Pernambuco', venue_state_abbr: 'PE', venue_address: null, venue_latitude: null, venue_longitude: null,
+      producer_name: null, producer_slug: null, category: null, age_rating: null, event_status: 'scheduled', previous_starts_at: null,
+      accessibility: ['wheelchair', 'libras'],
+      accessibility_notes: 'Rampa <b>lateral</b> # [x](javascript:alert(1))',
+      tickets: null,
+    };
+    const md = eventMarkdown(toEventView(brand, row));
+    expect(md).toContain('- Acessibilidade: Acessível para cadeirantes, Intérprete de Libras\n');
+    expect(md).toContain('- Sobre a acessibilidade: Rampa \\<b>lateral\\</b> # \\[x]\\(javascript:alert(1))\n');
+    expect(eventMarkdown(toEventView(brand, { ...row, accessibility: [], accessibility_notes: null }))).not.toMatch(/acessibilidade/i);
   });
 
   test('reads the status and the tickets from the view', () => {

@@ -18,6 +18,7 @@ const viewOf = (e: EventDetail, sectors: Sector[], facts: Partial<Pick<EventView
   age_rating: null,
   event_status: facts.event_status ?? 'scheduled',
   previous_starts_at: facts.previous_starts_at ?? null,
+  accessibility: { features: [], notes: null },
   traits: [],
 });
 const future = { is_closed: false, starts_at: '2026-12-10T22:00:00Z', ends_at: '2026-12-11T01:00:00Z' };

@@ -28,13 +28,14 @@ const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\
 
 type Ld = Record<string, unknown>;
 /** An event's view, as the catalog would read it, from an API detail, its tickets and its status. */
-const viewOf = (e: EventDetail, sectors: Sector[], facts: Partial<Pick<EventView, 'event_status' | 'previous_starts_at'>> = {}): EventView => ({
+const viewOf = (e: EventDetail, sectors: Sector[], facts: Partial<Pick<EventView, 'event_status' | 'previous_starts_at' | 'accessibility'>> = {}): EventView => ({
   ...e,
   sectors,
   category: null,
   age_rating: null,
   event_status: facts.event_status ?? 'scheduled',
   previous_starts_at: facts.previous_starts_at ?? null,
+  accessibility: facts.accessibility ?? { features: [], notes: null },
   traits: [],
 });
 const brand = demoRegistry(3000).brands[0]!;
@@ -113,6 +114,17 @@ describe("event pages: Google's Event rich result properties", () => {
     const moved = eventJsonLd(viewOf(event(), tickets, facts('rescheduled', '2026-11-28T21:00:00-03:00'))) as Ld;
     expect([moved.eventStatus, moved.previousStartDate]).toEqual(['https://schema.org/EventRescheduled', '2026-11-28T21:00:00-03:00']);
     expect(googleEventProblems(moved)).toEqual([]);
+  });
+
+  test("accessibility: schema.org's vocabulary terms where one names the feature, plain text otherwise, and the note as a summary", () => {
+    const accessibility = { features: ['wheelchair', 'libras', 'audio_description', 'accessible_toilets', 'reserved_seats'] as const, notes: 'Rampa pela entrada lateral' };
+    const ld = eventJsonLd(viewOf(event(), tickets, { accessibility: { ...accessibility, features: [...accessibility.features] } })) as Ld;
+    expect(ld.accessibilityFeature).toEqual(['Acessível para cadeirantes', 'signLanguage', 'audioDescription', 'Banheiro acessível', 'Assentos reservados']);
+    expect(ld.accessibilitySummary).toBe('Rampa pela entrada lateral');
+    expect(googleEventProblems(ld)).toEqual([]);
+    // Nothing said, nothing stated.
+    const none = eventJsonLd(viewOf(event(), tickets)) as Ld;
+    expect([none.accessibilityFeature, none.accessibilitySummary]).toEqual([undefined, undefined]);
   });
 
   test('offers: a range over every lot with fees (sold-out lots included), one offer per lot', () => {

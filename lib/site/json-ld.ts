@@ -1,5 +1,5 @@
 import type { Brand } from '../brand/schema';
-import type { EventStatus } from '../catalog/categories';
+import { ACCESSIBILITY_LABELS, type AccessibilityFeature, type EventStatus } from '../catalog/categories';
 import type { Sector } from '../catalog/event/tickets';
 import type { EventView } from '../catalog/event/view';
 import type { EventListItem } from '../catalog/public-schema';
@@ -16,6 +16,18 @@ const SCHEMA_STATUS: Record<EventStatus, string> = {
   cancelled: `${SCHEMA}/EventCancelled`,
   postponed: `${SCHEMA}/EventPostponed`,
   rescheduled: `${SCHEMA}/EventRescheduled`,
+};
+
+/**
+ * schema.org's accessibilityFeature values: the terms of its accessibility vocabulary
+ * (schema.org/WebSchemas/Accessibility) where one names the feature, plain text otherwise.
+ */
+const ACCESSIBILITY_FEATURE: Record<AccessibilityFeature, string> = {
+  wheelchair: ACCESSIBILITY_LABELS.wheelchair,
+  libras: 'signLanguage',
+  audio_description: 'audioDescription',
+  accessible_toilets: ACCESSIBILITY_LABELS.accessible_toilets,
+  reserved_seats: ACCESSIBILITY_LABELS.reserved_seats,
 };
 
 /**
@@ -49,8 +61,9 @@ function ticketOffers(state: SaleState, sectors: Sector[], pageUrl: string) {
 
 /**
  * schema.org Event for Google's event rich results, from the event's view (its status and
- * the start announced before it moved included). The catalog knows no performer: it is
- * left out.
+ * the start announced before it moved included) and what it offers for access
+ * (accessibilityFeature, and its note as accessibilitySummary). The catalog knows no
+ * performer: it is left out.
  */
 export function eventJsonLd(event: EventView) {
   const { sectors, url: pageUrl } = event;
@@ -86,6 +99,8 @@ export function eventJsonLd(event: EventView) {
     description: oneLine(plainText(event.description)) || undefined,
     organizer: event.producer ? { '@type': 'Organization', name: event.producer.name, url: `${new URL(pageUrl).origin}${organizerPath(event.producer.slug)}` } : undefined,
     offers: ticketOffers(state, sectors, pageUrl),
+    accessibilityFeature: event.accessibility.features.length > 0 ? event.accessibility.features.map((f) => ACCESSIBILITY_FEATURE[f]) : undefined,
+    accessibilitySummary: event.accessibility.notes ?? undefined,
   };
 }
 

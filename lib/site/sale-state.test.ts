@@ -18,6 +18,7 @@ const viewOf = (e: EventDetail, sectors: Sector[], facts: Partial<Pick<EventView
   age_rating: null,
   event_status: facts.event_status ?? 'scheduled',
   previous_starts_at: facts.previous_starts_at ?? null,
+  accessibility: { features: [], notes: null },
   traits: [],
 });
 const lot = (name: string, total: number, available: boolean) => ({ name, price_cents: total - 100, fee_cents: 100, total_cents: total, available });

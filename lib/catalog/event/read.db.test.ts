@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { brandRegistry } from '../../brand/registry';
 import { getDb } from '../../db';
 import { startCatalog } from '../../startup/catalog';
+import { ACCESSIBILITY_LABELS, type AccessibilityFeature } from '../categories';
 import { EventDetailSchema } from '../public-schema';
 import { clearSnapshots } from '../snapshot-cache';
 import { toPublicDetail } from './public';
@@ -29,7 +30,7 @@ describe("an event's view", () => {
       const view = (await getEvent(aurora!, p.slug))!;
       expect(db.queryCount - before, p.slug).toBe(1);
       expect(view).toMatchObject({ slug: p.slug, event_status: p.event_status, category: p.category, age_rating: p.age_rating });
-      expect(view.traits.map((t) => [t.key, t.value])).toEqual([
+      expect(view.traits.filter((t) => t.key === 'category' || t.key === 'age_rating').map((t) => [t.key, t.value])).toEqual([
         ['category', p.category],
         ['age_rating', p.age_rating],
       ]);
@@ -47,6 +48,25 @@ describe("an event's view", () => {
         lots.map((l) => [l.sector, l.lot, l.price_cents, l.fee_cents, l.price_cents + l.fee_cents, l.available]),
       );
     }
+  });
+
+  test('what the event offers for access: its features in the list\'s order and its note, as traits; none for an event without', async () => {
+    const db = await getDb();
+    const [row] = await db.query<{ slug: string; accessibility: string[]; accessibility_notes: string }>(
+      `SELECT slug, accessibility, accessibility_notes FROM events
+       WHERE brand_id = $1 AND cardinality(accessibility) > 1 AND accessibility_notes IS NOT NULL ORDER BY id LIMIT 1`,
+      [aurora!.id],
+    );
+    const view = (await getEvent(aurora!, row!.slug))!;
+    expect(view.accessibility).toEqual({ features: row!.accessibility, notes: row!.accessibility_notes });
+    expect(view.traits.filter((t) => t.key.startsWith('accessibility'))).toEqual([
+      { key: 'accessibility', label: 'Acessibilidade', text: row!.accessibility.map((f) => ACCESSIBILITY_LABELS[f as AccessibilityFeature]).join(', '), value: row!.accessibility.join(',') },
+      { key: 'accessibility_notes', label: 'Sobre a acessibilidade', text: row!.accessibility_notes, value: row!.accessibility_notes },
+    ]);
+    const [plain] = await db.query<{ slug: string }>(`SELECT slug FROM events WHERE brand_id = $1 AND accessibility = '{}' ORDER BY id LIMIT 1`, [aurora!.id]);
+    const without = (await getEvent(aurora!, plain!.slug))!;
+    expect(without.accessibility).toEqual({ features: [], notes: null });
+    expect(without.traits.filter((t) => t.key.startsWith('accessibility'))).toEqual([]);
   });
 
   test("cut to the API's closed field list, in the schema's order, once per view", async () => {

@@ -1,5 +1,5 @@
 import type { Brand } from '../../brand/schema';
-import { ageRatingLabel, categoryBySlug, type AgeRating, type EventStatus } from '../categories';
+import { ACCESSIBILITY_LABELS, ageRatingLabel, categoryBySlug, type AccessibilityFeature, type AgeRating, type EventStatus } from '../categories';
 import { publicFields, type EventRow } from '../map';
 import { toZonedRfc3339 } from '../time';
 import { sectorsOf, type Sector, type TicketRow } from './tickets';
@@ -16,7 +16,7 @@ export const VIEW_COLUMNS = `
   v.name AS venue_name, v.city AS venue_city, v.state AS venue_state, v.state_abbr AS venue_state_abbr,
   v.formatted_address AS venue_address, v.latitude::text AS venue_latitude, v.longitude::text AS venue_longitude,
   p.name AS producer_name, p.slug AS producer_slug,
-  e.category, e.age_rating, e.event_status, e.previous_starts_at,
+  e.category, e.age_rating, e.event_status, e.previous_starts_at, e.accessibility, e.accessibility_notes,
   (SELECT json_agg(json_build_object('sector', s.name, 'lot', l.name, 'price_cents', l.price_cents, 'fee_cents', l.fee_cents, 'available', l.available)
           ORDER BY s.position, l.position)
    FROM ticket_sectors s JOIN ticket_lots l ON l.sector_id = s.id WHERE s.event_id = e.id) AS tickets`;
@@ -29,6 +29,8 @@ export type ViewRow = Omit<EventRow, 'status'> & {
   age_rating: AgeRating | null;
   event_status: EventStatus;
   previous_starts_at: Date | string | null;
+  accessibility: AccessibilityFeature[];
+  accessibility_notes: string | null;
   tickets: TicketRow[] | null;
 };
 
@@ -36,13 +38,14 @@ export type ViewRow = Omit<EventRow, 'status'> & {
  * A fact of the event that the page and every Markdown state as "label: text", in this
  * order (`value` is the catalog's own code, for a renderer that links or styles it).
  */
-export type EventTrait = { key: 'category' | 'age_rating'; label: string; text: string; value: string };
+export type EventTrait = { key: 'category' | 'age_rating' | 'accessibility' | 'accessibility_notes'; label: string; text: string; value: string };
 
 /**
  * One event: the fields of the API's event (public.ts picks those), what people browse by
  * (category, age rating, whether it happens as announced and, when it moved, the start
- * announced before: RFC 3339 in the event's zone), its traits, and every sector and lot
- * with the price including fees.
+ * announced before: RFC 3339 in the event's zone), what it offers for access (features of
+ * the closed list, in its order, and a note), its traits, and every sector and lot with the
+ * price including fees.
  */
 export type EventView = ReturnType<typeof publicFields> & {
   producer: { name: string; slug: string } | null;
@@ -50,6 +53,7 @@ export type EventView = ReturnType<typeof publicFields> & {
   age_rating: AgeRating | null;
   event_status: EventStatus;
   previous_starts_at: string | null;
+  accessibility: { features: AccessibilityFeature[]; notes: string | null };
   traits: EventTrait[];
   sectors: Sector[];
 };
@@ -59,6 +63,10 @@ function traitsOf(r: ViewRow): EventTrait[] {
   return [
     ...(category ? [{ key: 'category' as const, label: 'Categoria', text: category.label, value: category.slug }] : []),
     ...(r.age_rating ? [{ key: 'age_rating' as const, label: 'Classificação indicativa', text: ageRatingLabel(r.age_rating), value: r.age_rating }] : []),
+    ...(r.accessibility.length > 0
+      ? [{ key: 'accessibility' as const, label: 'Acessibilidade', text: r.accessibility.map((f) => ACCESSIBILITY_LABELS[f]).join(', '), value: r.accessibility.join(',') }]
+      : []),
+    ...(r.accessibility_notes ? [{ key: 'accessibility_notes' as const, label: 'Sobre a acessibilidade', text: r.accessibility_notes, value: r.accessibility_notes }] : []),
   ];
 }
 
@@ -70,6 +78,7 @@ export function toEventView(brand: Brand, r: ViewRow): EventView {
     age_rating: r.age_rating,
     event_status: r.event_status,
     previous_starts_at: r.previous_starts_at === null ? null : toZonedRfc3339(new Date(r.previous_starts_at), r.timezone),
+    accessibility: { features: r.accessibility, notes: r.accessibility_notes },
     traits: traitsOf(r),
     sectors: sectorsOf(r.tickets ?? []),
   };

@@ -26,9 +26,24 @@ describe('fields of an event stored as read', () => {
 
   test('each declared field reaches its column, and a re-import replaces it', async () => {
     const line = { brand: 'aurora', slug: 'peca-1', name: 'Peça', starts_at: '2027-01-10T20:00:00-03:00' } as const;
-    await put({ ...line, category: 'teatro', age_rating: '14', event_status: 'rescheduled', previous_starts_at: '2027-01-03T20:00:00-03:00' });
-    expect(await stored('peca-1')).toEqual({ category: 'teatro', age_rating: '14', event_status: 'rescheduled', previous_starts_at: new Date('2027-01-03T23:00:00Z') });
+    await put({
+      ...line,
+      category: 'teatro',
+      age_rating: '14',
+      event_status: 'rescheduled',
+      previous_starts_at: '2027-01-03T20:00:00-03:00',
+      accessibility: ['libras', 'wheelchair'],
+      accessibility_notes: 'Rampa pela entrada lateral',
+    });
+    expect(await stored('peca-1')).toEqual({
+      category: 'teatro',
+      age_rating: '14',
+      event_status: 'rescheduled',
+      previous_starts_at: new Date('2027-01-03T23:00:00Z'),
+      accessibility: ['wheelchair', 'libras'],
+      accessibility_notes: 'Rampa pela entrada lateral',
+    });
     await put({ ...line, category: 'shows', age_rating: null, event_status: 'scheduled' });
-    expect(await stored('peca-1')).toEqual({ category: 'shows', age_rating: null, event_status: 'scheduled', previous_starts_at: null });
+    expect(await stored('peca-1')).toEqual({ category: 'shows', age_rating: null, event_status: 'scheduled', previous_starts_at: null, accessibility: [], accessibility_notes: null });
   });
 });
