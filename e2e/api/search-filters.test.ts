@@ -128,6 +128,9 @@ describe.each(targets)('search and filters on $name', (target) => {
     ['sort=price', 'invalid_sort'],
     ['category=opera', 'invalid_category'],
     ['category=Teatro', 'invalid_category'],
+    ['accessibility=ramp', 'invalid_accessibility'],
+    ['accessibility=wheelchair,Libras', 'invalid_accessibility'],
+    ['accessibility=cadeirantes', 'invalid_accessibility'],
   ])('%s is a 400 problem %s', async (qs, code) => {
     const res = await api(target, `/events?${qs}`);
     expect(res.status).toBe(400);

@@ -180,7 +180,7 @@ describe('importLines on a private in-memory catalog', () => {
           `WITH expected AS (
              SELECT e.brand_id, k.term, coalesce(e.starts_at, 'infinity') AS starts_at, e.id AS event_id, e.listed_until, k.fields
              FROM events e, search_postings_keys(e.search_tsv, e.city_key, e.state_key, e.producer_id, e.is_online,
-               e.category, e.age_rating, e.min_price_cents) k),
+               e.category, e.age_rating, e.min_price_cents, e.accessibility) k),
            actual AS (SELECT brand_id, term, starts_at, event_id, listed_until, fields FROM search_postings)
            SELECT ((SELECT count(*) FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM actual) a)
                  + (SELECT count(*) FROM (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected) b))::int AS n`,
@@ -197,6 +197,17 @@ describe('importLines on a private in-memory catalog', () => {
     await db.query(`UPDATE events SET category = NULL, age_rating = '18', min_price_cents = 12000 WHERE id IN (SELECT id FROM events ORDER BY id DESC LIMIT 4)`);
     expect(await count('search_postings')).toBeGreaterThan(0);
     expect((await db.query(`SELECT 1 FROM search_postings WHERE term IN (' k:teatro', ' a:livre', ' $:0')`)).length).toBeGreaterThanOrEqual(12);
+    expect(await drift()).toBe(0);
+    // So is each accessibility feature (migration 015): added, changed, taken away.
+    await db.query(`UPDATE events SET accessibility = '{wheelchair,libras}' WHERE id IN (SELECT id FROM events ORDER BY id LIMIT 6)`);
+    await db.query(`UPDATE events SET accessibility = '{libras,reserved_seats}' WHERE id IN (SELECT id FROM events ORDER BY id LIMIT 3)`);
+    await db.query(`UPDATE events SET accessibility = '{}' WHERE id IN (SELECT id FROM events ORDER BY id LIMIT 1)`);
+    const firstSix = `SELECT id FROM events ORDER BY id LIMIT 6`;
+    expect(await db.query(`SELECT term, count(*)::int AS n FROM search_postings WHERE term LIKE ' x:%' AND event_id IN (${firstSix}) GROUP BY 1 ORDER BY 1`)).toEqual([
+      { term: ' x:libras', n: 5 },
+      { term: ' x:reserved_seats', n: 2 },
+      { term: ' x:wheelchair', n: 3 },
+    ]);
     expect(await drift()).toBe(0);
     await db.query(`DELETE FROM ticket_sectors WHERE event_id IN (SELECT id FROM events ORDER BY id LIMIT 2)`);
     await db.query(`DELETE FROM events WHERE id IN (SELECT id FROM events ORDER BY id LIMIT 2)`);

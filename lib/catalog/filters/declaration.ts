@@ -78,11 +78,12 @@ export type FilterDeclaration<V extends object, C extends string = never> = {
     /** Conditions on an events row `e` ($1 the brand, $2 the instant). */
     where?: (v: V, add: Add) => string[];
     /**
-     * A key of the search postings every result has, and its rank (the most selective
-     * first: the first is walked, the others probed). `walk`: a listing with no words and
-     * no point walks this key's postings rather than the events' own indexes.
+     * The keys of the search postings every result has (one, or several that a result
+     * has all of: the first is walked when it leads), and their rank (the most selective
+     * first: the first key is walked, the others probed). `walk`: a listing with no words
+     * and no point walks these postings rather than the events' own indexes.
      */
-    posting?: { rank: number; walk: boolean; key: (v: V, add: Add) => string | null };
+    posting?: { rank: number; walk: boolean; key: (v: V, add: Add) => string | readonly string[] | null };
     /** Conditions on a walked postings entry `p` (p.starts_at, p.event_id) that its key cannot answer. */
     entry?: (v: V, add: Add) => string[];
   };

@@ -24,12 +24,12 @@ describe('the filter declarations', () => {
 
   test('their codes are in the one error table, as 400s; the API answers those of the API filters only', () => {
     for (const [code, p] of Object.entries(FILTER_PROBLEMS)) expect(PROBLEMS[code as keyof typeof PROBLEMS]).toEqual(p);
-    expect(API_FILTER_CODES).toEqual(['invalid_date', 'invalid_date_range', 'invalid_near', 'invalid_radius', 'invalid_category', 'invalid_sort']);
+    expect(API_FILTER_CODES).toEqual(['invalid_date', 'invalid_date_range', 'invalid_near', 'invalid_radius', 'invalid_category', 'invalid_accessibility', 'invalid_sort']);
   });
 
   test('every filter has its part of the snapshot key: different values, different keys', () => {
     const key = (qs: string) => listingKey(brand, parseListQuery(new URLSearchParams(qs), { prices: true }));
-    const asked = ['city=Recife', 'state=pe', 'organization=x', 'date_from=2026-12-01', 'date_to=2026-12-01', 'near=-8,-35', 'near=-8,-35&radius_km=10', 'category=teatro', 'free=1', 'price_max=80', 'age_rating=livre', 'sort=date', 'q=samba', 'page=2'];
+    const asked = ['city=Recife', 'state=pe', 'organization=x', 'date_from=2026-12-01', 'date_to=2026-12-01', 'near=-8,-35', 'near=-8,-35&radius_km=10', 'category=teatro', 'accessibility=libras', 'free=1', 'price_max=80', 'age_rating=livre', 'sort=date', 'q=samba', 'page=2'];
     const keys = asked.map(key);
     expect(new Set([key(''), ...keys]).size).toBe(asked.length + 1);
     // A radius without a point is no filter.

@@ -1,3 +1,4 @@
+import { accessibility } from './accessibility';
 import { allAges } from './all-ages';
 import { category } from './category';
 import { city } from './city';
@@ -13,7 +14,7 @@ import { state } from './state';
 // are read in (the first bad value is the one the API answers), documented in
 // (openapi.json, the MCP tool's input, docs/api.md) and turned into SQL. A new filter is
 // a new file, added here.
-export const FILTERS = [city, state, organization, dates, near, category, price, allAges, sort] as const;
+export const FILTERS = [city, state, organization, dates, near, category, accessibility, price, allAges, sort] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type ValueOf<F> = F extends FilterDeclaration<infer V, infer _C> ? V : never;

@@ -27,7 +27,7 @@ describe.each(backends)('search postings follow every kind of update ($name)', (
   const rebuilt = () =>
     db.query<{ e: string }>(
       `SELECT n.brand_id || '|' || k.term || '|' || coalesce(n.starts_at, 'infinity')::text || '|' || n.id || '|' || n.listed_until::text || '|' || k.fields AS e
-       FROM events n, search_postings_keys(n.search_tsv, n.city_key, n.state_key, n.producer_id, n.is_online, n.category, n.age_rating, n.min_price_cents) k
+       FROM events n, search_postings_keys(n.search_tsv, n.city_key, n.state_key, n.producer_id, n.is_online, n.category, n.age_rating, n.min_price_cents, n.accessibility) k
        ORDER BY 1`,
     );
 

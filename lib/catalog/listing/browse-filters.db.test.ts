@@ -3,14 +3,14 @@ import { catalogBackends } from '../../../e2e/support/catalog-backends';
 import { brandRegistry } from '../../brand/registry';
 import { migrate } from '../../db/migrate';
 import type { Db } from '../../db/types';
-import { CATEGORY_SLUGS } from '../categories';
+import { ACCESSIBILITY_FEATURES, CATEGORY_SLUGS } from '../categories';
 import { generateDemo } from '../../demo/generate';
 import { listEvents } from './events';
 import { importLines } from '../import';
 import { parseListQuery } from './query-params';
 import type { EventRecordInput } from '../record';
 
-// Browsing filters (category, free, a maximum price, all ages, sorting by price) on both
+// Browsing filters (category, accessibility, free, a maximum price, all ages, sorting by price) on both
 // databases, against what the demo records say: every filter keeps exactly the listed
 // events it should, in the order it promises.
 
@@ -75,6 +75,51 @@ describe.each(backends)('browsing filters on $name', ({ open }) => {
     const got = await all(`category=${category}`, false);
     expect(got.total).toBe(expected.length);
     expect(got.slugs).toEqual(soonest(expected));
+  });
+
+  test.each([...ACCESSIBILITY_FEATURES, 'wheelchair,libras', 'accessible_toilets,reserved_seats,wheelchair'])(
+    'accessibility=%s lists exactly the events that offer every feature, soonest first',
+    async (features) => {
+      const asked = features.split(',');
+      const expected = listed.filter((r) => asked.every((f) => (r.accessibility ?? []).includes(f as never)));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(listed.length);
+      const got = await all(`accessibility=${features}`, false);
+      expect(got.total).toBe(expected.length);
+      expect(got.slugs).toEqual(soonest(expected));
+    },
+  );
+
+  test('accessibility with a search, a category, a point, and sorted by price: every result offers it', async () => {
+    const offers = (slug: string, f: string) => (bySlug.get(slug)!.accessibility ?? []).includes(f as never);
+    const searched = await all('q=festival&accessibility=libras', false);
+    expect(searched.slugs.length).toBeGreaterThan(0);
+    expect(searched.slugs.sort()).toEqual((await all('q=festival', false)).slugs.filter((s) => offers(s, 'libras')).sort());
+    const recife = await all('near=-8.0476,-34.877&radius_km=150&accessibility=wheelchair', false);
+    expect(recife.slugs.length).toBeGreaterThan(0);
+    expect(recife.slugs).toEqual((await all('near=-8.0476,-34.877&radius_km=150', false)).slugs.filter((s) => offers(s, 'wheelchair')));
+    const shows = listed.filter((r) => r.category === 'shows' && (r.accessibility ?? []).includes('audio_description'));
+    expect((await all('category=shows&accessibility=audio_description', false)).slugs).toEqual(soonest(shows));
+    const byPrice = await all('sort=price&accessibility=reserved_seats');
+    expect(byPrice.slugs.sort()).toEqual(listed.filter((r) => (r.accessibility ?? []).includes('reserved_seats')).map((r) => r.slug).sort());
+  });
+
+  test("a re-import that changes an event's features moves it in and out of the filter", async () => {
+    const record = listed.find((r) => (r.accessibility ?? []).length === 0 && r.starts_at && start(r) > now.getTime())!;
+    const put = async (accessibility: string[]) => {
+      const report = await importLines(db, [JSON.stringify({ ...record, accessibility })], new Set([brand.id]));
+      expect(report.failed).toEqual([]);
+    };
+    try {
+      await put(['audio_description', 'libras']);
+      expect((await all('accessibility=audio_description,libras', false)).slugs).toContain(record.slug);
+      await put(['libras']);
+      expect((await all('accessibility=audio_description', false)).slugs).not.toContain(record.slug);
+      expect((await all('accessibility=libras', false)).slugs).toContain(record.slug);
+    } finally {
+      await put([]);
+    }
+    expect((await all('accessibility=libras', false)).slugs).not.toContain(record.slug);
   });
 
   test('free, at most 50, 80 and 300 reais: only events with a lot on sale at that price', async () => {

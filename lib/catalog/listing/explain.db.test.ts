@@ -106,6 +106,25 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     }
   });
 
+  test.each([
+    ['one feature', 'accessibility=libras', ' x:libras'],
+    ['two features', 'accessibility=wheelchair,audio_description', ' x:audio_description'],
+    ['a feature and a search', 'q=forro&accessibility=wheelchair', ' x:wheelchair'],
+    ['a feature, a search and a category', 'q=festival&category=festivais&accessibility=reserved_seats', ' x:reserved_seats'],
+  ])('accessibility, %s: count and page walk or probe the postings (index only), never a scan of events', async (_, qs, key) => {
+    const query = parseListQuery(new URLSearchParams(qs));
+    const sql = listSql(brand, query, new Date(), await searchTerms(db, brand, query.q));
+    for (const statement of [sql.count, sql.page]) {
+      expect(statement.params).toContain(key);
+      const all = await plan(statement);
+      for (const n of all.filter((x) => x['Relation Name'] === 'events')) expect(n['Node Type'], statement.text.slice(0, 80)).not.toBe('Seq Scan');
+      expect(all.map((n) => n['Index Name'])).toContain('events_under_way_idx');
+      const onPostings = all.filter((n) => n['Relation Name'] === 'search_postings');
+      expect(onPostings.length).toBeGreaterThan(0);
+      for (const n of onPostings) expect(n['Node Type'], JSON.stringify(n['Index Name'])).toBe('Index Only Scan');
+    }
+  });
+
   test('a word with a typo finds its neighbours through the trigram index of the vocabulary', async () => {
     for (const statement of [
       `SELECT word FROM search_words WHERE word % 'salvdor' ORDER BY word <-> 'salvdor' LIMIT 12`,
