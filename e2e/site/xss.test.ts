@@ -29,6 +29,8 @@ describe.skipIf(!pg)('script payloads in catalog text are inert everywhere', () 
       timezone: 'America/Sao_Paulo',
       venue: { key: `xss-venue-${Date.now()}`, name: `Arena ${PAYLOAD}`, city: 'Recife', state: 'Pernambuco', state_abbr: 'PE', formatted_address: `Rua ${PAYLOAD}, 1` },
       producer: { slug: `xss-producer-${Date.now().toString(36)}`, name: `Produtora ${PAYLOAD}` },
+      accessibility: ['wheelchair'],
+      accessibility_notes: `Rampa ${PAYLOAD}`,
       sectors: [{ name: `Pista ${PAYLOAD}`, lots: [{ name: `Lote ${PAYLOAD}`, price_cents: 1000, fee_cents: 100 }] }],
     };
     const report = await importLines(db, [JSON.stringify(record)], new Set(brandRegistry().brands.map((b) => b.id)));
@@ -47,6 +49,9 @@ describe.skipIf(!pg)('script payloads in catalog text are inert everywhere', () 
     expect(ldBlocks).toHaveLength(1);
     const ld = JSON.parse(ldBlocks[0]!.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, ''));
     expect(ld.name).toContain('<script>'); // kept as data, escaped in the page
+    // The accessibility note is shown, as text.
+    expect(res.text.replaceAll('<!-- -->', '')).toContain('<strong>Sobre a acessibilidade:</strong> Rampa &lt;script&gt;');
+    expect(ld.accessibilitySummary).toBe(`Rampa ${PAYLOAD}`);
     expect(ldBlocks[0]).not.toContain('</script><script>');
   });
 
@@ -56,6 +61,7 @@ describe.skipIf(!pg)('script payloads in catalog text are inert everywhere', () 
     // Only escaped text may remain: a raw tag or a javascript: link would be markup.
     expect(res.text).not.toMatch(UNESCAPED_TAG);
     expect(res.text).not.toMatch(/\]\(\s*javascript:/i);
+    expect(res.text).toMatch(/^- \*\*Sobre a acessibilidade:\*\* Rampa \\<script>/m);
   });
 
   test('JSON API and MCP: description sanitized, text fields are plain strings', async () => {
@@ -72,5 +78,6 @@ describe.skipIf(!pg)('script payloads in catalog text are inert everywhere', () 
     expect(text).not.toMatch(UNESCAPED_TAG);
     expect(text).not.toMatch(/\]\(\s*javascript:/i);
     expect(text).toContain('Preço com taxas');
+    expect(text).toMatch(/^- Sobre a acessibilidade: Rampa \\<script>/m);
   });
 });
