@@ -3,9 +3,9 @@ import { demoRegistry } from '../../brand/registry';
 import { activeFilters, dropLabel } from '../../site/active-filters';
 import { listingParams, wordsToForm } from '../../site/listing-params';
 import { searchParams } from '../../mcp/tools/search-events';
-import { listingKey } from '../events';
-import { parseListQuery } from '../query-params';
-import { readRequestWords, readSearchFilters } from '../search-filters';
+import { listingKey } from '../listing/events';
+import { parseListQuery } from '../listing/query-params';
+import { readRequestWords, readSearchFilters } from '../listing/search-filters';
 import { readAccessibilityWords } from './accessibility';
 
 const brand = demoRegistry(3000).brands[0]!;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCESSIBILITY_FEATURES, ACCESSIBILITY_LABELS, type AccessibilityFeature } from '../categories';
-import { fold } from '../search-terms';
+import { fold } from '../search/search-terms';
 import { defineFilter, type WordsRead } from './declaration';
 
 // Events that offer every feature asked for access (lib/catalog/categories.ts): on the
