@@ -62,6 +62,7 @@ const envSchema = z.object({
   AUTH_TOKEN_TTL_S: int(60, 30 * 86_400, 43_200),
   AUTH_SESSION_MAX_S: int(60, 365 * 86_400, 30 * 86_400),
   SMTP_URL: optionalText,
+  MAIL_OUTBOX_SWEEP_S: int(1, 86_400, 30),
   SECURITY_CONTACT: optionalText,
   MAIL_FROM: optionalText,
   CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'hcaptcha', 'turnstile']).default('altcha'),
@@ -143,6 +144,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       tokenTtlS: e.AUTH_TOKEN_TTL_S,
       sessionMaxS: e.AUTH_SESSION_MAX_S,
       smtpUrl: e.SMTP_URL,
+      outboxSweepS: e.MAIL_OUTBOX_SWEEP_S,
       mailFrom: e.MAIL_FROM,
       captcha: {
         provider: e.CAPTCHA_PROVIDER,

@@ -1,3 +1,4 @@
+import { config } from '../config';
 import { getAccountsDb } from '../db/accounts';
 import type { Db } from '../db/types';
 import { onShutdown } from '../lifecycle';
@@ -8,10 +9,8 @@ import { drainOutbox } from './outbox';
 
 // The process's sender of the outbox: woken right after an answer that wrote mail
 // (`kickOutbox`, with the database handle the account operation used), and every
-// SWEEP_MS (`startOutboxSender`), so that rows a stopped or crashed instance left go out
+// MAIL_OUTBOX_SWEEP_S (`startOutboxSender`, and once as soon as the catalog opens), so that rows a stopped or crashed instance left go out
 // too. One drain at a time per process; a wake-up during a drain makes it look again.
-const SWEEP_MS = 30_000;
-const FIRST_SWEEP_MS = 1_000;
 /** At shutdown, the drain under way is given this long to finish its current mail. */
 const STOP_WAIT_MS = 10_000;
 
@@ -71,9 +70,9 @@ export function startOutboxSender(): void {
   if (state.timer || state.stopped) return;
   state.timer = setTimeout(function tick() {
     void sweep().finally(() => {
-      if (!state.stopped) state.timer = setTimeout(tick, SWEEP_MS).unref();
+      if (!state.stopped) state.timer = setTimeout(tick, config().accounts.outboxSweepS * 1000).unref();
     });
-  }, FIRST_SWEEP_MS).unref();
+  }, 0).unref();
   onShutdown('mail-outbox', stopOutboxSender);
 }
 
