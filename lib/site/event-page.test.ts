@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { viewOf } from '../../e2e/support/event-view';
 import type { EventFacts } from '../catalog/listing/event-facts';
 import type { Sector } from '../catalog/event/tickets';
-import type { EventView } from '../catalog/event/view';
 import type { EventDetail } from '../catalog/public-schema';
 import { eventMarkdown } from '../mcp/event-markdown';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar-services';
@@ -10,17 +10,6 @@ import { zoneLabel } from './format';
 
 const lot = (name: string, total: number, available = true) => ({ name, price_cents: total, fee_cents: 0, total_cents: total, available });
 const NOW = Date.parse('2026-11-25T12:00:00Z');
-/** An event's view, as the catalog would read it, from an API detail, its tickets and its status. */
-const viewOf = (e: EventDetail, sectors: Sector[], facts: Partial<Pick<EventView, 'event_status' | 'previous_starts_at'>> = {}): EventView => ({
-  ...e,
-  sectors,
-  category: null,
-  age_rating: null,
-  event_status: facts.event_status ?? 'scheduled',
-  previous_starts_at: facts.previous_starts_at ?? null,
-  accessibility: { features: [], notes: null },
-  traits: [],
-});
 const future = { is_closed: false, starts_at: '2026-12-10T22:00:00Z', ends_at: '2026-12-11T01:00:00Z' };
 
 describe('what the event page states', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { viewOf } from '../../e2e/support/event-view';
 import { demoRegistry } from '../brand/registry';
 import type { EventDetail, EventListItem } from '../catalog/public-schema';
 import type { Sector } from '../catalog/event/tickets';
-import type { EventView } from '../catalog/event/view';
 import { eventJsonLd, homeJsonLd, scriptJson } from './json-ld';
 import { inlineScriptHashes } from './security-headers';
 
@@ -27,17 +27,6 @@ const AVAILABILITY = ['InStock', 'SoldOut', 'PreOrder'].map((m) => `https://sche
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 type Ld = Record<string, unknown>;
-/** An event's view, as the catalog would read it, from an API detail, its tickets and its status. */
-const viewOf = (e: EventDetail, sectors: Sector[], facts: Partial<Pick<EventView, 'event_status' | 'previous_starts_at' | 'accessibility'>> = {}): EventView => ({
-  ...e,
-  sectors,
-  category: null,
-  age_rating: null,
-  event_status: facts.event_status ?? 'scheduled',
-  previous_starts_at: facts.previous_starts_at ?? null,
-  accessibility: facts.accessibility ?? { features: [], notes: null },
-  traits: [],
-});
 const brand = demoRegistry(3000).brands[0]!;
 const lot = (name: string, total: number, available: boolean) => ({ name, price_cents: total - 500, fee_cents: 500, total_cents: total, available });
 const tickets: Sector[] = [

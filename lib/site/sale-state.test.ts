@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { viewOf } from '../../e2e/support/event-view';
 import type { EventDetail } from '../catalog/public-schema';
 import type { Sector } from '../catalog/event/tickets';
-import type { EventView } from '../catalog/event/view';
 import { demoRegistry } from '../brand/registry';
 import { eventMarkdown } from '../mcp/event-markdown';
 import { eventCalendar } from './icalendar';
@@ -10,17 +10,6 @@ import { lotSituation, saleStateOf } from './sale-state';
 import { oneLine, plainText, summary } from './text';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
-/** An event's view, as the catalog would read it, from an API detail, its tickets and its status. */
-const viewOf = (e: EventDetail, sectors: Sector[], facts: Partial<Pick<EventView, 'event_status' | 'previous_starts_at'>> = {}): EventView => ({
-  ...e,
-  sectors,
-  category: null,
-  age_rating: null,
-  event_status: facts.event_status ?? 'scheduled',
-  previous_starts_at: facts.previous_starts_at ?? null,
-  accessibility: { features: [], notes: null },
-  traits: [],
-});
 const lot = (name: string, total: number, available: boolean) => ({ name, price_cents: total - 100, fee_cents: 100, total_cents: total, available });
 const sectors = (...avail: boolean[]): Sector[] => [{ name: 'Pista', lots: avail.map((a, i) => lot(`${i + 1}º lote`, 5000 + i * 1000, a)) }];
 
