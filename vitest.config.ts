@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { runInitdbImage } from './e2e/support/initdb-image';
+import { runInitdbImage } from './e2e/support/initdb-image.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 

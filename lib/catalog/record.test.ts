@@ -37,6 +37,12 @@ describe('eventRecord', () => {
     });
   });
 
+  test('instants keep whole seconds, the precision every surface shows', () => {
+    const r = eventRecord.parse({ ...minimal, starts_at: '2027-01-10T20:00:00.987-03:00', ends_at: '2027-01-11T01:30:15.001Z', previous_starts_at: null });
+    expect(r.starts_at!.toISOString()).toBe('2027-01-10T23:00:00.000Z');
+    expect(r.ends_at!.toISOString()).toBe('2027-01-11T01:30:15.000Z');
+  });
+
   test.each(['Show 1', 'show_1', '-show', 'show-', 'show--1', 'ção', 'SHOW', '', 'a/b', `${'a'.repeat(161)}`])('slug %j is refused', (slug) => {
     expect(issues({ ...minimal, slug })).toEqual([expect.stringMatching(/^slug: /)]);
   });
