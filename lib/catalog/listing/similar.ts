@@ -1,5 +1,6 @@
 import type { Brand } from '../../brand/schema';
 import { withDb } from '../../db';
+import type { Queryable } from '../../db/types';
 import { toPublicListItem, type EventRow } from '../map';
 import type { EventListItem } from '../public-schema';
 import { snapshot } from '../snapshot-cache';
@@ -50,13 +51,14 @@ export function similarSql(brand: Brand, eventId: number, now: Date, limit = SIM
   };
 }
 
+/** Similar events of an event, nearest first, read on `db`. */
+export async function readSimilarEvents(db: Queryable, brand: Brand, eventId: number, now: Date, limit = SIMILAR_LIMIT): Promise<EventListItem[]> {
+  const sql = similarSql(brand, eventId, now, limit);
+  const rows = await db.query<EventRow>(sql.text, sql.params);
+  return rows.map((r) => toPublicListItem(brand, r));
+}
+
 /** Similar events of an event, nearest first, kept for the snapshot window. */
 export function getSimilarEvents(brand: Brand, eventId: number, now = new Date()): Promise<EventListItem[]> {
-  return snapshot(`similar|${brand.id}|${eventId}`, () =>
-    withDb(async (db) => {
-      const sql = similarSql(brand, eventId, now);
-      const rows = await db.query<EventRow>(sql.text, sql.params);
-      return rows.map((r) => toPublicListItem(brand, r));
-    }),
-  );
+  return snapshot(`similar|${brand.id}|${eventId}`, () => withDb((db) => readSimilarEvents(db, brand, eventId, now)));
 }
