@@ -31,7 +31,8 @@ export function TicketTable({ sectors, state }: { sectors: Sector[]; state: Even
             return (
               <li key={`${si}-${li}`} className="ticket-card">
                 <h3>
-                  <span className="ticket-sector">{s.name}</span> <span className="ticket-lot">{l.name}</span>
+                  {s.name}
+                  <span className="ticket-lot">{` · ${l.name}`}</span>
                 </h3>
                 <p className="ticket-total">
                   {totalLabel(l.total_cents)}
