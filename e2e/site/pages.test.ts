@@ -155,7 +155,7 @@ describe.each(BRANDS)('website of %s', (brand, name) => {
     expect(varies(res.header('vary'))).toContain('accept');
     expect(res.text).toMatch(new RegExp(`^---\\ntitle: ".+"\\ndescription: ".*"\\nurl: "${site}${path}"\\n---\\n`));
     // A card per sector and lot: its heading, the price with fees, what it is made of, its situation.
-    expect(res.text).toMatch(/\n### .+ · .+\n\n(R\$ [\d.]+,\d{2} com taxas|Grátis)\n\n(Ingresso R\$ [\d.]+,\d{2} \+ taxa R\$ [\d.]+,\d{2}\n\n)?Situação: (À venda|Esgotado)\n/);
+    expect(res.text).toMatch(/\n- ### .+ · .+\n\n {2}(R\$ [\d.]+,\d{2} com taxas|Grátis)\n\n( {2}Ingresso R\$ [\d.]+,\d{2} \+ taxa R\$ [\d.]+,\d{2}\n\n)? {2}Situação: (À venda|Esgotado)\n/);
     expect(res.text).not.toMatch(/\]\(\/(?!\/)/); // no relative link
     expect(res.text).not.toContain('<!--');
     expect(res.header('content-signal')).toBe('search=yes, ai-input=yes, ai-train=no');
