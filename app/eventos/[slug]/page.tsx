@@ -6,9 +6,7 @@ import { EventTraits } from '@/app/_components/event-traits';
 import { TicketTable } from '@/app/_components/ticket-table';
 import { EventCard } from '@/app/_components/event-card';
 import { getEvent } from '@/lib/catalog/event/read';
-import { getCardPrices } from '@/lib/catalog/listing/card-prices';
-import { getEventFacts } from '@/lib/catalog/listing/event-facts';
-import { getSimilarEvents } from '@/lib/catalog/listing/similar';
+import { getSimilarEvents, type SimilarEvent } from '@/lib/catalog/listing/similar';
 import type { EventState } from '@/lib/catalog/event-state';
 import { currentBrand } from '@/lib/site/brand-context';
 import { formatEventDate, zoneLabel } from '@/lib/site/format';
@@ -19,7 +17,6 @@ import { eventJsonLd, scriptJson } from '@/lib/site/json-ld';
 import { purchaseUrl } from '@/lib/site/purchase';
 import { summary } from '@/lib/site/text';
 import type { Brand } from '@/lib/brand/schema';
-import type { EventListItem } from '@/lib/catalog/public-schema';
 import { viewState, type EventView } from '@/lib/catalog/event/view';
 
 type Params = Promise<{ slug: string }>;
@@ -61,7 +58,6 @@ export default async function EventPage({ params }: { params: Params }) {
   const buyUrl = state.canBuy ? purchaseUrl(brand, event.slug) : null;
   // Events like this one: beside the state when this one cannot be gone to, and below the event.
   const similar = await getSimilarEvents(brand, event.id);
-  const [similarPrices, similarFacts] = await Promise.all([getCardPrices(brand, similar.map((e) => e.id)), getEventFacts(brand, similar.map((e) => e.id))]);
   const mapUrl = venue?.latitude && venue.longitude ? `https://www.openstreetmap.org/?mlat=${venue.latitude}&mlon=${venue.longitude}#map=16/${venue.latitude}/${venue.longitude}` : null;
   return (
     <article>
@@ -156,8 +152,8 @@ export default async function EventPage({ params }: { params: Params }) {
         <section className="similar" id="parecidos" aria-labelledby="parecidos-titulo">
           <h2 id="parecidos-titulo">Eventos parecidos</h2>
           <ul className="cards">
-            {similar.map((e) => (
-              <EventCard key={e.id} event={e} price={similarPrices.get(e.id)} facts={similarFacts.get(e.id)} eager={false} level={3} />
+            {similar.map((s) => (
+              <EventCard key={s.event.id} event={s.event} price={s.price} facts={s.facts} eager={false} level={3} />
             ))}
           </ul>
         </section>
@@ -171,8 +167,8 @@ export default async function EventPage({ params }: { params: Params }) {
  * and, when the person cannot go to this event (it happened, was cancelled or sold out),
  * the nearest similar events right there.
  */
-function StateNotice({ state, similar }: { state: EventState; similar: EventListItem[] }) {
-  const offered = state.offersSimilar ? similar.slice(0, 3) : [];
+function StateNotice({ state, similar }: { state: EventState; similar: SimilarEvent[] }) {
+  const offered = state.offersSimilar ? similar.slice(0, 3).map((s) => s.event) : [];
   return (
     <div className={`event-state event-state-${state.key}`} role="status">
       <p>

@@ -20,29 +20,32 @@ export type EventFacts = {
   sales_start_at: string | null;
 };
 
+/** The facts columns of an event's row, as the surfaces read them. */
+export type FactsRow = { category: string | null; age_rating: AgeRating | null; event_status: EventStatus; previous_starts_at: Date | string | null; sales_start_at: Date | string | null; timezone: string | null };
+
+/** An event's facts from its row (instants in the event's own zone). */
+export function factsOf(r: FactsRow): EventFacts {
+  return {
+    category: r.category,
+    age_rating: r.age_rating,
+    event_status: r.event_status,
+    previous_starts_at: r.previous_starts_at === null ? null : toZonedRfc3339(new Date(r.previous_starts_at), r.timezone),
+    sales_start_at: r.sales_start_at === null ? null : toZonedRfc3339(new Date(r.sales_start_at), r.timezone),
+  };
+}
+
 /** The facts of a page of events, by id, in one query, kept for the snapshot window like the listing. */
 export function getEventFacts(brand: Brand, eventIds: number[]): Promise<Map<number, EventFacts>> {
   if (eventIds.length === 0) return Promise.resolve(new Map());
   const ids = [...new Set(eventIds)].sort((a, b) => a - b);
   return snapshot(`facts|${brand.id}|${ids.join(',')}`, () =>
     withDb(async (db) => {
-      const rows = await db.query<{ id: number; category: string | null; age_rating: AgeRating | null; event_status: EventStatus; previous_starts_at: Date | string | null; sales_start_at: Date | string | null; timezone: string | null }>(
+      const rows = await db.query<FactsRow & { id: number }>(
         `SELECT e.id::int AS id, e.category, e.age_rating, e.event_status, e.previous_starts_at, e.sales_start_at, e.timezone
          FROM events e WHERE e.brand_id = $1 AND e.id = ANY($2::bigint[])`,
         [brand.id, ids],
       );
-      return new Map(
-        rows.map((r) => [
-          Number(r.id),
-          {
-            category: r.category,
-            age_rating: r.age_rating,
-            event_status: r.event_status,
-            previous_starts_at: r.previous_starts_at === null ? null : toZonedRfc3339(new Date(r.previous_starts_at), r.timezone),
-            sales_start_at: r.sales_start_at === null ? null : toZonedRfc3339(new Date(r.sales_start_at), r.timezone),
-          },
-        ]),
-      );
+      return new Map(rows.map((r) => [Number(r.id), factsOf(r)]));
     }),
   );
 }

@@ -67,7 +67,7 @@ describe.each(backends)('similar events on $name', ({ open }) => {
   }, 240_000);
   afterAll(() => close?.());
 
-  const similar = async (slug: string, at = now, limit?: number) => (await readSimilarEvents(db, brand, ids.get(slug)!, at, limit)).map((e) => e.slug);
+  const similar = async (slug: string, at = now, limit?: number) => (await readSimilarEvents(db, brand, ids.get(slug)!, at, limit)).map((s) => s.event.slug);
 
   test('the same category in the city first, then in the state, each nearest to the date; nothing else', async () => {
     expect(await similar('a-peca')).toEqual(['recife-dia-seguinte', 'recife-dia-anterior', 'recife-um-mes-depois', 'olinda-um-dia-antes', 'olinda-tres-dias-depois']);
@@ -89,6 +89,9 @@ describe.each(backends)('similar events on $name', ({ open }) => {
     expect(await similar('sem-categoria')).toEqual([]);
     expect(await similar('online-teatro')).toEqual([]);
     const [first] = await readSimilarEvents(db, brand, ids.get('a-peca')!, now);
-    expect(first).toMatchObject({ slug: 'recife-dia-seguinte', url: `${brand.site_url}/eventos/recife-dia-seguinte`, location: { city: 'Recife', state_abbr: 'PE' } });
+    expect(first!.event).toMatchObject({ slug: 'recife-dia-seguinte', url: `${brand.site_url}/eventos/recife-dia-seguinte`, location: { city: 'Recife', state_abbr: 'PE' } });
+    // What its card shows comes with it: its facts and its price with fees.
+    expect(first!.facts).toMatchObject({ category: 'teatro', event_status: 'scheduled', sales_start_at: null });
+    expect(first!.price).toEqual({ lowest_total_cents: 5500, has_lots: true });
   });
 });

@@ -4,6 +4,8 @@ import type { Queryable } from '../../db/types';
 import { toPublicListItem, type EventRow } from '../map';
 import type { EventListItem } from '../public-schema';
 import { snapshot } from '../snapshot-cache';
+import type { CardPrice } from './card-prices';
+import { factsOf, type EventFacts, type FactsRow } from './event-facts';
 import { EVENT_COLUMNS, type Sql } from './list-sql';
 
 // Events like one event, for its page: of its category, in its city first and then in its
@@ -14,7 +16,8 @@ import { EVENT_COLUMNS, type Sql } from './list-sql';
 // One statement, whatever the catalog's size: for each place (city, state), two ranges of
 // an index of (brand, category, place, start) (migration 017), one forwards from the
 // event's date and one backwards down to now, each stopping at `limit`. The nearest of
-// those, the city's first, make the answer.
+// those, the city's first, make the answer, read with what their cards show (facts, and
+// the lowest price with fees of a lot on sale through each one's lots).
 
 /** How many similar events a page shows. */
 export const SIMILAR_LIMIT = 6;
@@ -42,23 +45,35 @@ export function similarSql(brand: Brand, eventId: number, now: Date, limit = SIM
       ), nearest AS (
         SELECT id, scope, distance, starts_at FROM found ORDER BY scope, distance, starts_at, id LIMIT $4
       )
-      SELECT ${EVENT_COLUMNS}
+      SELECT ${EVENT_COLUMNS}, e.category, e.age_rating, e.event_status, e.previous_starts_at, e.sales_start_at,
+        t.lowest, t.lots
       FROM nearest n
       JOIN events e ON e.id = n.id
       LEFT JOIN venues v ON v.id = e.venue_id
+      CROSS JOIN LATERAL (
+        SELECT MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available)::int AS lowest, COUNT(l.id)::int AS lots
+        FROM ticket_sectors s JOIN ticket_lots l ON l.sector_id = s.id WHERE s.event_id = e.id
+      ) t
       ORDER BY n.scope, n.distance, n.starts_at, n.id`,
     params: [brand.id, eventId, now.toISOString(), limit],
   };
 }
 
+/** A similar event with what its card shows: its facts and its price, read in the same statement. */
+export type SimilarEvent = { event: EventListItem; facts: EventFacts; price: CardPrice };
+
 /** Similar events of an event, nearest first, read on `db`. */
-export async function readSimilarEvents(db: Queryable, brand: Brand, eventId: number, now: Date, limit = SIMILAR_LIMIT): Promise<EventListItem[]> {
+export async function readSimilarEvents(db: Queryable, brand: Brand, eventId: number, now: Date, limit = SIMILAR_LIMIT): Promise<SimilarEvent[]> {
   const sql = similarSql(brand, eventId, now, limit);
-  const rows = await db.query<EventRow>(sql.text, sql.params);
-  return rows.map((r) => toPublicListItem(brand, r));
+  const rows = await db.query<EventRow & FactsRow & { lowest: number | null; lots: number }>(sql.text, sql.params);
+  return rows.map((r) => ({
+    event: toPublicListItem(brand, r),
+    facts: factsOf(r),
+    price: { lowest_total_cents: r.lowest === null ? null : Number(r.lowest), has_lots: Number(r.lots) > 0 },
+  }));
 }
 
 /** Similar events of an event, nearest first, kept for the snapshot window. */
-export function getSimilarEvents(brand: Brand, eventId: number, now = new Date()): Promise<EventListItem[]> {
+export function getSimilarEvents(brand: Brand, eventId: number, now = new Date()): Promise<SimilarEvent[]> {
   return snapshot(`similar|${brand.id}|${eventId}`, () => withDb((db) => readSimilarEvents(db, brand, eventId, now)));
 }
