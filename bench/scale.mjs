@@ -254,6 +254,8 @@ async function measure(size) {
     const E = '/api/public/v1/events';
     if (LOAD) return await loadMixes(port, metricsPort);
     const firsts = JSON.parse((await get(port, `${E}?per_page=10`)).body).data;
+    // Events closed for sale (sold out, paused, sales not started): their page offers similar events beside the state.
+    const closed = JSON.parse((await get(port, `${E}?per_page=50`)).body).data.filter((e) => e.is_closed).slice(0, 5);
     const producers = [];
     for (const e of firsts.slice(0, 4)) producers.push(JSON.parse((await get(port, `${E}/${e.slug}`)).body).producer.slug);
     const q = (...texts) => texts.map((t) => `${E}?q=${encodeURIComponent(t)}`);
@@ -292,6 +294,9 @@ async function measure(size) {
       'site page': ['/', '/?q=samba', '/?category=shows', '/?city=Recife', '/?q=jazz&city=Recife'],
       'price (site page)': ['/?preco=gratis', '/?preco=50', '/?preco=100&category=shows', '/?sort=price', '/?q=samba&preco=200'],
       'detail': firsts.map((e) => `${E}/${e.slug}`),
+      // The event page of a closed event: its similar events (same category, city or state,
+      // nearest date) are one read of two indexes (lib/catalog/listing/similar.ts).
+      'similar (closed page)': (closed.length > 0 ? closed : firsts).map((e) => `/eventos/${e.slug}`),
       'deep page': [150, 120, 90].map((pg) => `${E}?per_page=50&page=${pg}`),
       // Every public surface, as people and agents reach it.
       ...(await surfaces(port, firsts, producers)),

@@ -38,7 +38,7 @@ async function shoot(page: Page, info: import('@playwright/test').TestInfo, name
   await info.attach(name, { path, contentType: 'image/png' });
 }
 
-test('an event on sale: price with fees and "Como comprar" on the first screen, calendar links, a table that says it scrolls', async ({ page }, info) => {
+test('an event on sale: price with fees and "Como comprar" on the first screen, calendar links, a card per lot that fits the phone', async ({ page }, info) => {
   const r = pick(info.project.name, (x) => open(x) && !isFree(x));
   await page.goto(eventUrl(r));
   const buy = page.locator('.event-buy');
@@ -49,11 +49,11 @@ test('an event on sale: price with fees and "Como comprar" on the first screen, 
   await next.click();
   await expect(page.getByRole('heading', { name: 'Como comprar' })).toBeInViewport();
   expect(await noSideways(page)).toBeLessThanOrEqual(PHONE.width);
-  // The table is wider than the phone: it scrolls in its own region and a line says so.
-  const region = page.getByRole('region', { name: 'Setores e preços' });
-  expect(await region.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
-  await expect(page.locator('.scroll-hint')).toBeVisible();
-  // The caption and the note say the same about the final price.
+  // One card per sector and lot, each within the column: nothing to slide.
+  const cards = page.getByRole('list', { name: 'Setores e lotes' }).getByRole('listitem');
+  expect(await cards.count()).toBeGreaterThan(0);
+  for (const card of await cards.all()) expect(await card.evaluate((e) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  // The note says what the price with fees is.
   await expect(page.locator('main')).not.toContainText('valor final do ingresso');
   await expect(page.locator('main')).toContainText('Preço com taxas: o preço do ingresso somado à taxa de serviço');
   await expect(page.locator('article > .notice').last()).toContainText('confira o preço com taxas ao comprar');
@@ -73,7 +73,7 @@ test('a free event says "Grátis", in the call-out and the table', async ({ page
   await expect(page.locator('.event-buy .lowest')).toHaveText('Grátis');
   expect(await bottomOf(page, '.event-buy')).toBeLessThanOrEqual(PHONE.height);
   await expect(page.locator('body')).not.toContainText('R$ 0,00 com taxas');
-  for (const cell of await page.locator('.tickets tbody td:nth-child(5)').allInnerTexts()) expect(cell).toBe('Grátis');
+  for (const total of await page.locator('.ticket-total').allInnerTexts()) expect(total).toBe('Grátis');
   expect(await noSideways(page)).toBeLessThanOrEqual(PHONE.width);
   await shoot(page, info, 'free-event');
 });
@@ -81,7 +81,7 @@ test('a free event says "Grátis", in the call-out and the table', async ({ page
 test('a cancelled event offers no calendar; a postponed one states no date and offers none', async ({ page }, info) => {
   const cancelled = pick(info.project.name, (x) => upcoming(x) && x.event_status === 'cancelled');
   await page.goto(eventUrl(cancelled));
-  await expect(page.locator('.event-status-cancelled')).toBeVisible();
+  await expect(page.locator('.event-state-cancelled')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Adicionar à agenda' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Google Agenda' })).toHaveCount(0);
   await expect(page.locator('.event-buy')).toHaveCount(0);
@@ -90,7 +90,7 @@ test('a cancelled event offers no calendar; a postponed one states no date and o
 
   const postponed = pick(info.project.name, (x) => upcoming(x) && x.event_status === 'postponed');
   await page.goto(eventUrl(postponed));
-  await expect(page.locator('.event-status-postponed')).toContainText('a nova data ainda será anunciada');
+  await expect(page.locator('.event-state-postponed')).toContainText('a nova data ainda será anunciada');
   await expect(page.locator('.facts')).not.toContainText('Início:');
   await expect(page.getByRole('link', { name: 'Adicionar à agenda' })).toHaveCount(0);
 });

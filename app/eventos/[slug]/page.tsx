@@ -4,8 +4,10 @@ import { cache } from 'react';
 import { AddToCalendar } from '@/app/_components/add-to-calendar';
 import { EventTraits } from '@/app/_components/event-traits';
 import { TicketTable } from '@/app/_components/ticket-table';
-import { eventStatusSentence } from '@/lib/catalog/categories';
+import { EventCard } from '@/app/_components/event-card';
 import { getEvent } from '@/lib/catalog/event/read';
+import { getSimilarEvents, type SimilarEvent } from '@/lib/catalog/listing/similar';
+import type { EventState } from '@/lib/catalog/event-state';
 import { currentBrand } from '@/lib/site/brand-context';
 import { formatEventDate, zoneLabel } from '@/lib/site/format';
 import { offersCalendar, priceCallout, showsSchedule } from '@/lib/site/event-page';
@@ -13,10 +15,9 @@ import { cityPath, organizerPath } from '@/lib/site/landing';
 import { citySlug, findCity, findOrganizer } from '@/lib/catalog/listing/landing-subjects';
 import { eventJsonLd, scriptJson } from '@/lib/site/json-ld';
 import { purchaseUrl } from '@/lib/site/purchase';
-import { saleSentence, saleStateOf, type SaleState } from '@/lib/site/sale-state';
 import { summary } from '@/lib/site/text';
 import type { Brand } from '@/lib/brand/schema';
-import type { EventView } from '@/lib/catalog/event/view';
+import { viewState, type EventView } from '@/lib/catalog/event/view';
 
 type Params = Promise<{ slug: string }>;
 
@@ -48,15 +49,15 @@ export default async function EventPage({ params }: { params: Params }) {
   const { brand, event } = await load(slug);
   if (!event) notFound();
   const { sectors } = event;
-  const state = saleStateOf(event, sectors);
-  const previous = event.previous_starts_at ? `${formatEventDate(event.previous_starts_at, event.timezone)}` : null;
-  const status = eventStatusSentence(event.event_status, previous);
+  const state = viewState(event);
   const venue = event.location;
   // Links to the landing pages of its city and producer, while they have events listed.
   const city = venue?.city ? await findCity(brand, citySlug(venue.city)) : null;
   const producerListed = event.producer ? (await findOrganizer(brand, event.producer.slug)) !== null : false;
   const callout = priceCallout(state, sectors);
-  const buyUrl = state === 'on_sale' ? purchaseUrl(brand, event.slug) : null;
+  const buyUrl = state.canBuy ? purchaseUrl(brand, event.slug) : null;
+  // Events like this one: beside the state when this one cannot be gone to, and below the event.
+  const similar = await getSimilarEvents(brand, event.id);
   const mapUrl = venue?.latitude && venue.longitude ? `https://www.openstreetmap.org/?mlat=${venue.latitude}&mlon=${venue.longitude}#map=16/${venue.latitude}/${venue.longitude}` : null;
   return (
     <article>
@@ -67,13 +68,7 @@ export default async function EventPage({ params }: { params: Params }) {
         </div>
       )}
       <h1>{event.name}</h1>
-      {status && (
-        <p className={`event-status event-status-${event.event_status}`} role="status">
-          <strong>{status}</strong>
-        </p>
-      )}
-      {state === 'closed' && event.event_status !== 'cancelled' && <p className="closed">Vendas encerradas para este evento.</p>}
-      {state === 'sold_out' && <p className="closed">Ingressos esgotados.</p>}
+      {state.label && <StateNotice state={state} similar={similar} />}
       {callout && (
         // The price with fees and the next step, on the first screen of a phone; with the
         // brand's purchase flow it stays in view while the page scrolls.
@@ -143,7 +138,7 @@ export default async function EventPage({ params }: { params: Params }) {
       <TicketTable sectors={sectors} state={state} />
       <Purchase brand={brand} event={event} state={state} hasButton={buyUrl !== null} producerListed={producerListed} />
       <p className="notice">
-        {state === 'on_sale'
+        {state.canBuy
           ? 'Preços e disponibilidade são um retrato do momento, não uma reserva: confira o preço com taxas ao comprar.'
           : 'Preços e disponibilidade são um retrato do momento.'}
       </p>
@@ -153,7 +148,48 @@ export default async function EventPage({ params }: { params: Params }) {
           <div dangerouslySetInnerHTML={{ __html: event.description }} />
         </section>
       )}
+      {similar.length > 0 && (
+        <section className="similar" id="parecidos" aria-labelledby="parecidos-titulo">
+          <h2 id="parecidos-titulo">Eventos parecidos</h2>
+          <ul className="cards">
+            {similar.map((s) => (
+              <EventCard key={s.event.id} event={s.event} price={s.price} facts={s.facts} eager={false} level={3} />
+            ))}
+          </ul>
+        </section>
+      )}
     </article>
+  );
+}
+
+/**
+ * The event's state at the top of the page, in its own words (lib/catalog/event-state.ts),
+ * and, when the person cannot go to this event (it happened, was cancelled or sold out),
+ * the nearest similar events right there.
+ */
+function StateNotice({ state, similar }: { state: EventState; similar: SimilarEvent[] }) {
+  const offered = state.offersSimilar ? similar.slice(0, 3).map((s) => s.event) : [];
+  return (
+    <div className={`event-state event-state-${state.key}`} role="status">
+      <p>
+        <strong>{state.sentence}</strong>
+      </p>
+      {state.also && <p>{state.also}</p>}
+      {offered.length > 0 && (
+        <>
+          <p>Eventos parecidos que ainda vão acontecer:</p>
+          <ul className="state-similar">
+            {offered.map((e) => (
+              <li key={e.id}>
+                <a href={`/eventos/${e.slug}`}>{e.name}</a>
+                {` · ${formatEventDate(e.starts_at, e.timezone)}${e.location?.city ? ` · ${e.location.city}` : ''}`}
+              </li>
+            ))}
+          </ul>
+          {similar.length > offered.length && <a href="#parecidos">Ver mais eventos parecidos</a>}
+        </>
+      )}
+    </div>
   );
 }
 
@@ -162,8 +198,9 @@ export default async function EventPage({ params }: { params: Params }) {
  * way (nothing to add here); else, in plain words, that this site only lists the event,
  * who sells the tickets, and what the person can do from here.
  */
-function Purchase({ brand, event, state, hasButton, producerListed }: { brand: Brand; event: EventView; state: SaleState; hasButton: boolean; producerListed: boolean }) {
-  if (state !== 'on_sale') return <p className="closed">{saleSentence(state)}</p>;
+function Purchase({ brand, event, state, hasButton, producerListed }: { brand: Brand; event: EventView; state: EventState; hasButton: boolean; producerListed: boolean }) {
+  // Nothing can be bought: the state at the top of the page says why.
+  if (!state.canBuy) return null;
   if (hasButton) return null;
   const seller = event.producer ? `pela produção do evento, ${event.producer.name},` : 'pela produção do evento';
   return (
