@@ -48,7 +48,7 @@ export default async function SignInPage({ searchParams }: AccountPageProps) {
             Senha
             <input type="password" name="password" autoComplete="current-password" required maxLength={512} />
           </label>
-          <CaptchaField />
+          <CaptchaField again={error !== null} />
           <button className="button" type="submit">
             Entrar
           </button>

@@ -741,17 +741,21 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     // Turning it on ends every other session; this one stays.
     expect((await onSite('mare', '/api/account/v1/me', { token: elsewhere.token })).status).toBe(401);
     expect((await onSite('mare', '/conta', { cookie })).status).toBe(200);
-    const step1 = await onSite('mare', '/entrar/enviar', { method: 'POST', form: { email, password, 'g-captcha-response': await captcha('mare'), next: '/conta' }, ip: newIp() });
-    expect(step1.header('location')).toBe(`${site('mare')}/entrar?etapa=codigo&next=%2Fconta`);
+    // A "Salvar" tapped before signing in goes through the code step too.
+    const [toSave] = await someEvents('mare');
+    const step1 = await onSite('mare', '/entrar/enviar', { method: 'POST', form: { email, password, 'g-captcha-response': await captcha('mare'), next: '/conta', salvar: toSave!.slug }, ip: newIp() });
+    expect(step1.header('location')).toBe(`${site('mare')}/entrar?etapa=codigo&next=%2Fconta&salvar=${toSave!.slug}`);
+    expect((await onSite('mare', `/entrar?etapa=codigo&next=%2Fconta&salvar=${toSave!.slug}`)).text).toContain(`<input type="hidden" name="salvar" value="${toSave!.slug}"/>`);
     const attemptCookie = /entrada=(sa_[A-Za-z0-9_-]{43})/.exec(String(step1.headers['set-cookie']))![0];
     expect(String(step1.headers['set-cookie'])).toContain('SameSite=Strict');
     const code = /\b(\d{6})\b/.exec((await mail.waitFor(email, /código/)).text)![1]!;
     secrets.push(code);
-    const wrong = await onSite('mare', '/entrar/codigo', { method: 'POST', form: { code: code === '000000' ? '000001' : '000000', next: '/conta' }, cookie: attemptCookie });
-    expect(wrong.header('location')).toContain('erro=invalid_code');
-    const right = await onSite('mare', '/entrar/codigo', { method: 'POST', form: { code, next: '/conta' }, cookie: attemptCookie });
-    expect(right.header('location')).toBe(`${site('mare')}/conta`);
+    const wrong = await onSite('mare', '/entrar/codigo', { method: 'POST', form: { code: code === '000000' ? '000001' : '000000', next: '/conta', salvar: toSave!.slug }, cookie: attemptCookie });
+    expect(wrong.header('location')).toBe(`${site('mare')}/entrar?etapa=codigo&erro=invalid_code&next=%2Fconta&salvar=${toSave!.slug}#erro`);
+    const right = await onSite('mare', '/entrar/codigo', { method: 'POST', form: { code, next: '/conta', salvar: toSave!.slug }, cookie: attemptCookie });
+    expect(right.header('location')).toBe(`${site('mare')}/eventos/${toSave!.slug}#salvo`);
     const cookie2 = /sessao=(cu_[A-Za-z0-9_-]{43})/.exec(String(right.headers['set-cookie']))![0];
+    expect(savedOn(await onSite('mare', '/conta', { cookie: cookie2 }), toSave!.slug)).toBe(true);
     const reuse = await onSite('mare', '/entrar/codigo', { method: 'POST', form: { code, next: '/conta' }, cookie: attemptCookie });
     expect(reuse.header('location')).toContain('erro=attempt_expired');
 
@@ -842,6 +846,9 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     expect(wrong.header('location')).toBe(`${site('aurora')}/entrar?erro=invalid_credentials&next=%2Fconta&salvar=${event!.slug}#erro`);
     const refusedPage = await onSite('aurora', `/entrar?erro=invalid_credentials&next=%2Fconta&salvar=${event!.slug}`);
     expect(refusedPage.text).toContain('<p role="alert" class="error" id="erro" tabindex="-1">E-mail ou senha incorretos.</p>');
+    // Each guess spends its CAPTCHA: after a refusal the new widget solves a new challenge as the page loads; before one, it waits for a tap.
+    expect(refusedPage.text).toContain('hidelogo auto="onload"></altcha-widget>');
+    expect(page.text).toContain('hidelogo></altcha-widget>');
     // A bad slug posted to the sign-in is dropped: signed in, the person lands on `next`.
     const odd = await onSite('aurora', '/entrar/enviar', { method: 'POST', form: { email, password, 'g-captcha-response': await captcha(), next: '/conta', salvar: '//evil.example' }, ip: newIp() });
     expect(odd.header('location')).toBe(`${site('aurora')}/conta`);
