@@ -1,7 +1,6 @@
 import { AuthError } from '../accounts/errors';
-import { changeName, changePassword, changeTwoStep, deleteAccount, requestPasswordReset, resetPassword, revoke, saveEventFor, signIn, signInWithCode, signOutEverywhere, signUp, verifyEmail } from '../accounts/service';
+import { changeName, changePassword, changeTwoStep, deleteAccount, requestPasswordReset, resetPassword, revoke, saveEventFor, signIn, signInWithCode, signOutEverywhere, signUp, verifyEmail, type Caller } from '../accounts/service';
 import type { IssuedToken } from '../accounts/tokens';
-import type { Caller } from '../accounts/service';
 import type { Brand } from '../brand/schema';
 import { getAccountsDb } from '../db/accounts';
 import type { AuthCode } from '../accounts/errors';
