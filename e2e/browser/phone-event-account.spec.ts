@@ -213,15 +213,16 @@ test('accounts on a phone: a refused form keeps what was typed, one CAPTCHA for 
   await expect(page).toHaveURL(/\/entrar\?confirmado=1/);
   await expect(page.getByLabel('E-mail')).toHaveValue(email);
 
-  // A wrong password: the e-mail stays; each password guess costs a new CAPTCHA.
+  // A wrong password: the e-mail stays; each password guess costs a new CAPTCHA, which the page solves again by itself.
   await page.getByLabel('Senha').fill('não é esta a senha');
   await solveWidget(page);
   await page.getByRole('button', { name: 'Entrar' }).last().click();
   await expect(page.locator('p.error[role="alert"]')).toContainText('E-mail ou senha incorretos');
   await expect(page.getByLabel('E-mail')).toHaveValue(email);
   await expect(page.getByLabel('Senha')).toHaveValue('');
+  // The new widget solves its new challenge on its own, without a second tap.
+  await expect(page.locator('input[name="g-captcha-response"]')).toHaveValue(/.{20,}/, { timeout: 45_000 });
   await page.getByLabel('Senha').fill(password);
-  await solveWidget(page);
   await page.getByRole('button', { name: 'Entrar' }).last().click();
   await expect(page).toHaveURL(/\/conta$/, { timeout: 20_000 });
   await expect(page.locator('.profile')).toContainText(email);

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { AddToCalendar } from '@/app/_components/add-to-calendar';
 import { EventTraits } from '@/app/_components/event-traits';
+import { SaveEvent } from '@/app/_components/save-event';
 import { TicketTable } from '@/app/_components/ticket-table';
 import { EventCard } from '@/app/_components/event-card';
 import { getEvent } from '@/lib/catalog/event/read';
@@ -85,6 +86,7 @@ export default async function EventPage({ params }: { params: Params }) {
           )}
         </div>
       )}
+      <SaveEvent slug={event.slug} />
       <ul className="facts">
         {showsSchedule(event.event_status, event) && (
           <li>
