@@ -2,19 +2,10 @@ import type { CardPrice } from '@/lib/catalog/listing/card-prices';
 import { ageRatingLabel, EVENT_STATUS_LABELS } from '@/lib/catalog/categories';
 import type { EventFacts } from '@/lib/catalog/listing/event-facts';
 import type { EventListItem } from '@/lib/catalog/public-schema';
-import { formatBrl } from '@/lib/catalog/event/tickets';
 import { citySlug } from '@/lib/catalog/listing/landing-subjects';
+import { priceLine } from '@/lib/site/card-price';
 import { formatEventDate } from '@/lib/site/format';
 import { cityPath } from '@/lib/site/landing';
-
-/** The price line of a card: cancelled, closed sales, sold out, or the lowest price with fees on sale. */
-function priceLine(event: EventListItem, price: CardPrice | undefined, facts: EventFacts | undefined): { text: string; closed: boolean } | null {
-  if (facts?.event_status === 'cancelled') return null;
-  if (event.is_closed) return { text: 'Vendas encerradas', closed: true };
-  if (!price?.has_lots) return null;
-  if (price.lowest_total_cents === null) return { text: 'Esgotado', closed: true };
-  return { text: `a partir de ${formatBrl(price.lowest_total_cents)}`, closed: false };
-}
 
 /** One event in the listing: image, name, date in its own zone, place, and its price or closed sales. */
 export function EventCard({ event, price, facts, eager }: { event: EventListItem; price: CardPrice | undefined; facts?: EventFacts; eager: boolean }) {
@@ -45,10 +36,15 @@ export function EventCard({ event, price, facts, eager }: { event: EventListItem
             )}
           </p>
         )}
-        {line && (line.closed ? <span className="badge">{line.text}</span> : <p className="price">
-              {`${line.text} `}
-              <span className="fees">com taxas</span>
-            </p>)}
+        {line &&
+          (line.closed ? (
+            <span className="badge">{line.text}</span>
+          ) : (
+            <p className="price">
+              {line.fees ? `${line.text} ` : line.text}
+              {line.fees && <span className="fees">com taxas</span>}
+            </p>
+          ))}
       </div>
     </li>
   );
