@@ -113,8 +113,12 @@ for (const [device, viewport] of DEVICES) {
         expect(box.y + box.height, `${part} on the first screen`).toBeLessThanOrEqual(viewport.height);
       }
       await expect(card.locator('.price')).toContainText('com taxas');
-      // After a search the words sit in one line with "Filtros (n)".
+      // After a search the words sit in one line with their button (and "Filtros (n)" on a desktop), their tops level.
       await expect(page.locator('details.more-filters summary')).toHaveText('Filtros (2)');
+      const line = device === 'desktop' ? 'input[name="q"], .search-main button, .more-filters summary' : 'input[name="q"], .search-main button';
+      const tops = await page.locator('form.search').locator(line).evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+      expect(tops.length).toBe(device === 'desktop' ? 3 : 2);
+      expect(new Set(tops).size, `tops ${tops.join(', ')}`).toBe(1);
       const shot = info.outputPath(`sheet-results-${device}-${info.project.name}.png`);
       await page.screenshot({ path: shot });
       await info.attach(`results ${device}`, { path: shot, contentType: 'image/png' });
