@@ -94,6 +94,14 @@ describe('the filter sheet’s count (/busca.json)', () => {
     }
   });
 
+  test('it is read only: another method is a 405 naming GET and HEAD', async () => {
+    const res = await request(target.port, '/busca.json?preco=100', { host: `aurora.localhost:${target.port}`, method: 'POST', headers: { accept: 'application/json' } });
+    expect(res.status).toBe(405);
+    expect(res.header('allow')).toBe('GET, HEAD');
+    const head = await request(target.port, '/busca.json?preco=100', { host: `aurora.localhost:${target.port}`, method: 'HEAD' });
+    expect(head.status).toBe(200);
+  });
+
   test('without JavaScript the sheet button reads "Ver eventos" and submits the form', async () => {
     const html = (await get('aurora', '/')).text;
     expect(html).toMatch(/<div class="sheet-submit"><button class="button" type="submit" data-label="Ver [\d.]+ eventos">Ver eventos<\/button>/);
