@@ -52,12 +52,32 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <main id="conteudo">{children}</main>
         <footer className="site-footer">
           <div className="inner">
-            <a href="/api/public/v1/openapi.json">API pública</a>
-            <a href="/llms.txt">llms.txt</a>
-            <a href="/auth.md">Agentes</a>
-            <a href="/privacidade">Privacidade</a>
-            <a href="/termos">Termos de uso</a>
-            <span>Preços e disponibilidade são um retrato do momento, não uma reserva.</span>
+            <nav aria-label="Sobre o site">
+              <ul>
+                <li>
+                  <a href="/privacidade">Privacidade</a>
+                </li>
+                <li>
+                  <a href="/termos">Termos de uso</a>
+                </li>
+              </ul>
+            </nav>
+            <p>Preços e disponibilidade são um retrato do momento, não uma reserva.</p>
+            {/* For those who build on the catalog: a section of its own, apart from what visitors need. */}
+            <nav aria-labelledby="para-desenvolvedores" className="developers">
+              <h2 id="para-desenvolvedores">Para desenvolvedores</h2>
+              <ul>
+                <li>
+                  <a href="/api/public/v1/openapi.json">API pública</a>
+                </li>
+                <li>
+                  <a href="/llms.txt">llms.txt</a>
+                </li>
+                <li>
+                  <a href="/auth.md">Agentes</a>
+                </li>
+              </ul>
+            </nav>
           </div>
         </footer>
       </body>

@@ -7,7 +7,6 @@ import { getCardPrices } from '@/lib/catalog/listing/card-prices';
 import { getEventFacts } from '@/lib/catalog/listing/event-facts';
 import { listEvents } from '@/lib/catalog/listing/events';
 import { eventCount, unmatchedSentence } from '@/lib/catalog/listing/count-text';
-import { getFilterOptions } from '@/lib/catalog/filters/options';
 import { findOrganizer } from '@/lib/catalog/listing/landing-subjects';
 import { parseListQuery } from '@/lib/catalog/listing/query-params';
 import { isFiltered } from '@/lib/catalog/listing/search-filters';
@@ -15,7 +14,7 @@ import { currentBrand } from '@/lib/site/brand-context';
 import { activeFilters } from '@/lib/site/active-filters';
 import { listingFeedPath } from '@/lib/site/calendar-feed';
 import { homeJsonLd, scriptJson } from '@/lib/site/json-ld';
-import { listingParams, wordsToForm } from '@/lib/site/listing-params';
+import { readListingForm, showLabel } from '@/lib/site/listing-count';
 import { waysForward } from '@/lib/site/ways-forward';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -62,11 +61,9 @@ function withWords(params: URLSearchParams, q: string): URLSearchParams {
 export default async function ListingPage({ searchParams }: { searchParams: SearchParams }) {
   const brand = await currentBrand();
   const now = new Date();
-  // A date or a price said in the words is the form's own field, shown as its chip.
-  const params = wordsToForm(toParams(await searchParams), brand, now);
-  const options = await getFilterOptions(brand);
-  // Date chips and "perto de" become the API's date and place filters.
-  const query = parseListQuery(listingParams(params, options, brand, now), { prices: true });
+  // A date or a price said in the words is the form's own field, shown as its chip; date
+  // chips and "perto de" become the API's date and place filters.
+  const { params, options, query } = await readListingForm(brand, toParams(await searchParams), now);
   const { list: result, unmatched, corrected } = await listEvents(brand, query);
   const filtered = Boolean(query.q) || isFiltered(query);
   const { meta } = result;
@@ -83,7 +80,7 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(homeJsonLd(brand, result.data)) }} />
       <h1>{heading}</h1>
-      <SearchForm query={query} options={options} params={params} active={active} />
+      <SearchForm query={query} options={options} params={params} active={active} shown={pastEnd ? null : showLabel(meta)} />
       <CategoryLinks current={query.category} />
       <ActiveFilters active={active} />
       {corrected && (
@@ -124,13 +121,9 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
         </div>
       ) : (
         <>
-          {/* The count and the calendar share a line where there is room for both. */}
-          <div className="listing-head">
-            <p className="summary">
-              {eventCount(meta)} · página {meta.current_page} de {meta.last_page}
-            </p>
-            <CalendarLinks brand={brand} path={listingFeedPath(params)} />
-          </div>
+          <p className="summary">
+            {eventCount(meta)} · página {meta.current_page} de {meta.last_page}
+          </p>
           {unmatched && (
             <p className="notice" role="status">
               {unmatchedSentence(unmatched)}
@@ -142,6 +135,7 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
             ))}
           </ul>
           <Pagination meta={meta} href={(page) => pageHref(params, page)} />
+          <CalendarLinks brand={brand} path={listingFeedPath(params)} />
         </>
       )}
     </>

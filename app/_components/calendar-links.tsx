@@ -1,14 +1,17 @@
 import type { Brand } from '@/lib/brand/schema';
 import { webcalUrl } from '@/lib/site/calendar-feed';
 
-/** "Assinar calendário": the listing's feed for a calendar to subscribe to (webcal), and the same file to download. */
+/**
+ * Below a list: its events in the person's calendar app, kept up to date (a webcal
+ * subscription on the brand's own host), or the same file to download.
+ */
 export function CalendarLinks({ brand, path }: { brand: Brand; path: string }) {
   return (
     <p className="calendar-links">
-      <a href={webcalUrl(brand, path)}>Assinar calendário</a>
+      Estes eventos na sua agenda: <a href={webcalUrl(brand, path)}>Adicionar ao calendário</a>
       {' · '}
       <a href={path} type="text/calendar">
-        arquivo iCalendar
+        baixar o arquivo
       </a>
     </p>
   );

@@ -2,8 +2,8 @@ import type { CardPrice } from '@/lib/catalog/listing/card-prices';
 import { ageRatingLabel } from '@/lib/catalog/categories';
 import { cardState, type EventFacts } from '@/lib/catalog/listing/event-facts';
 import type { EventListItem } from '@/lib/catalog/public-schema';
-import { formatBrl } from '@/lib/catalog/event/tickets';
 import { citySlug } from '@/lib/catalog/listing/landing-subjects';
+import { priceLine } from '@/lib/site/card-price';
 import { formatEventDate } from '@/lib/site/format';
 import { cityPath } from '@/lib/site/landing';
 
@@ -18,7 +18,8 @@ export function EventCard({ event, price, facts, eager, level = 2 }: { event: Ev
   const city = event.location?.city ? citySlug(event.location.city) : '';
   const path = `/eventos/${event.slug}`;
   const state = cardState(event, facts, price);
-  const lowest = state.canBuy ? (price?.lowest_total_cents ?? null) : null;
+  // While a ticket can be bought, its price line ("Grátis" for a free event); else the state says it.
+  const line = state.canBuy ? priceLine(event, price, facts) : null;
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <li className="card">
@@ -41,10 +42,10 @@ export function EventCard({ event, price, facts, eager, level = 2 }: { event: Ev
             )}
           </p>
         )}
-        {lowest !== null && (
+        {line && !line.closed && (
           <p className="price">
-            {`a partir de ${formatBrl(lowest)} `}
-            <span className="fees">com taxas</span>
+            {line.fees ? `${line.text} ` : line.text}
+            {line.fees && <span className="fees">com taxas</span>}
           </p>
         )}
       </div>

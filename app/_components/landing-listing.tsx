@@ -78,7 +78,6 @@ async function LandingListing({ brand, landing, page }: { brand: Brand; landing:
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(itemListJsonLd(landingTitle(brand, landing), pageUrl, data, offset)) }} />
       <h1>{landing.heading}</h1>
       {landing.kind === 'category' && <CategoryLinks current={landing.slug} />}
-      <CalendarLinks brand={brand} path={landingFeedPath(landing)} />
       {data.length === 0 ? (
         <div className="empty">
           <p>{meta.total === 0 ? 'Nenhum evento previsto por enquanto.' : 'Esta página não tem eventos.'}</p>
@@ -97,6 +96,7 @@ async function LandingListing({ brand, landing, page }: { brand: Brand; landing:
             ))}
           </ul>
           {meta.last_page > 1 && <Pagination meta={meta} href={(page) => `${landing.path}${pageSuffix(page)}`} />}
+          <CalendarLinks brand={brand} path={landingFeedPath(landing)} />
         </>
       )}
     </>

@@ -8,6 +8,7 @@ import { PRICE_CHIPS } from '@/lib/catalog/filters/price';
 import type { ActiveFilter } from '@/lib/site/active-filters';
 import { currentNonce } from '@/lib/site/brand-context';
 import { categoryPath } from '@/lib/site/landing';
+import { COUNT_PATH } from '@/lib/site/listing-count';
 
 /** The brand's cities, for the city filter and for "Perto de". */
 function CityOptions({ cities }: { cities: FilterOptions['cities'] }) {
@@ -20,39 +21,41 @@ function CityOptions({ cities }: { cities: FilterOptions['cities'] }) {
 }
 
 /**
- * Search and filters as a plain GET form that works without JavaScript: the words and the
- * city always in view, every other filter behind one disclosure, so that on a phone the
- * results start on the first screen.
+ * Search and filters as a plain GET form that works without JavaScript: the words in one
+ * line, and every filter in one sheet behind "Filtros (n)", so that on a phone the results
+ * start on the first screen. Choosing in the sheet changes nothing until "Ver N eventos"
+ * is pressed: with JavaScript, app/busca.js keeps N the count of what the choices would
+ * show (GET /busca.json); without it, the button reads "Ver eventos".
  */
-export async function SearchForm({ query, options, params, active }: { query: ListQuery; options: FilterOptions; params: URLSearchParams; active: ActiveFilter[] }) {
+export async function SearchForm({ query, options, params, active, shown }: { query: ListQuery; options: FilterOptions; params: URLSearchParams; active: ActiveFilter[]; shown: string | null }) {
   const nonce = await currentNonce();
   const form = (name: string) => params.get(name) ?? '';
   const when = WHEN_CHIPS.some((c) => c.value === form('quando')) ? form('quando') : query.dateFrom || query.dateTo ? 'periodo' : '';
-  // The filters behind the disclosure that are on (the words and the city are in view).
-  const hidden = active.filter((f) => f.key !== 'q' && f.key !== 'city').length;
+  // The filters in the sheet that are on (the words are in view).
+  const chosen = active.filter((f) => f.key !== 'q').length;
   return (
-    <form className="search" method="get" action="/" role="search">
+    <form className="search" method="get" action="/" role="search" data-count={COUNT_PATH}>
       {/* An organizer is chosen on its own page (/produtores/<slug>); the form keeps it while other filters change. */}
       {query.organization && <input type="hidden" name="organization" value={query.organization} />}
       <div className="search-main">
         <label className="search-words">
-          Buscar
+          <span className="visually-hidden">Buscar</span>
           <input type="search" name="q" defaultValue={query.q ?? ''} placeholder="Artista, cidade, local…" />
-        </label>
-        <label className="search-city">
-          Cidade
-          <select name="city" defaultValue={query.city ?? ''}>
-            <option value="">Todas</option>
-            <CityOptions cities={options.cities} />
-          </select>
         </label>
         <button className="button" type="submit">
           Buscar
         </button>
       </div>
       <details className="more-filters">
-        <summary>{hidden > 0 ? `Filtros (${hidden} ${hidden === 1 ? 'ativo' : 'ativos'})` : 'Filtros'}</summary>
+        <summary>{chosen > 0 ? `Filtros (${chosen})` : 'Filtros'}</summary>
         <div className="filters-grid">
+          <label>
+            Cidade
+            <select name="city" defaultValue={query.city ?? ''}>
+              <option value="">Todas</option>
+              <CityOptions cities={options.cities} />
+            </select>
+          </label>
           <fieldset className="chips">
             <legend>Categoria</legend>
             <label className="chip">
@@ -145,12 +148,16 @@ export async function SearchForm({ query, options, params, active }: { query: Li
               <option value="distance">Distância (com “perto de”)</option>
             </select>
           </label>
-          <button className="button" type="submit">
-            Aplicar filtros
-          </button>
+          <div className="sheet-submit">
+            {/* The count of the listing as shown: the script's starting label, while nothing has changed. */}
+            <button className="button" type="submit" data-label={shown ?? undefined}>
+              Ver eventos
+            </button>
+            <span className="visually-hidden" role="status" />
+          </div>
         </div>
       </details>
-      {/* With JavaScript, a chip applies as soon as it is chosen (app/busca.js); a signed-in
+      {/* With JavaScript, "Ver N eventos" follows the choices (app/busca.js); a signed-in
           person's page is rendered with a nonce, which its scripts carry. */}
       <script src="/busca.js" defer nonce={nonce} />
     </form>

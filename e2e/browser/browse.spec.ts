@@ -23,7 +23,7 @@ test('browse the listing, search with and without accents, filter, paginate', as
   await page.goto('/');
   await page.getByText('Filtros', { exact: true }).click();
   await page.getByLabel('Estado').selectOption('PE');
-  await page.getByRole('button', { name: 'Aplicar filtros' }).click();
+  await page.getByRole('button', { name: /^Ver .*eventos?$/ }).click();
   await expect(page).toHaveURL(/state=PE/);
   for (const place of await page.locator('.card .meta:nth-of-type(2)').allInnerTexts()) expect(place).toMatch(/- PE$/);
 

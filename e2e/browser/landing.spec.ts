@@ -17,7 +17,7 @@ test('a city from a card, an organizer from an event, a category: accessible, wi
   await expect(page).toHaveURL(/\/eventos-em\/[a-z0-9-]+$/);
   await expect(page.locator('h1')).toHaveText(`Eventos em ${city}`);
   await expect(page.locator('.card').first()).toBeVisible();
-  const subscribe = page.getByRole('link', { name: 'Assinar calendário' });
+  const subscribe = page.getByRole('link', { name: 'Adicionar ao calendário' });
   await expect(subscribe).toHaveAttribute('href', new RegExp(`^webcal://${info.project.name}\\.localhost:\\d+/eventos-em/[a-z0-9-]+/calendario\\.ics$`));
   await expectAccessible(page);
   const shots = process.env.SHOTS_DIR;

@@ -78,7 +78,7 @@ describe.each(targets)('landing pages on $name', (target) => {
       expect(res.text).toMatch(/<meta name="description" content="Próximos eventos em [^"]+"/);
       expect(res.text).toContain(`<h1>Eventos em ${city}</h1>`);
       expect(res.text).toContain(`<link rel="alternate" type="text/calendar" href="${site}${path}/calendario.ics"/>`);
-      expect(res.text).toContain(`href="webcal://${brand}.localhost:${target.port}${path}/calendario.ics">Assinar calendário</a>`);
+      expect(res.text).toContain(`href="webcal://${brand}.localhost:${target.port}${path}/calendario.ics">Adicionar ao calendário</a>`);
       // The ItemList is the page's events, in order: the API's first page of the same filter.
       const api = (await get(`/api/public/v1/events?city=${encodeURIComponent(city)}`, { accept: 'application/json' })).json() as List;
       const list = itemList(res.text)!;
@@ -250,7 +250,7 @@ describe.each(targets)('calendar feeds on $name', (target) => {
     test('a searched listing offers its own feed, the same search as the page', async () => {
       const page = await get('/?q=forro&page=1');
       expect(page.text).toContain(`<link rel="alternate" type="text/calendar" href="${site}/calendario.ics?q=forro"/>`);
-      expect(page.text).toContain(`href="webcal://${brand}.localhost:${target.port}/calendario.ics?q=forro">Assinar calendário</a>`);
+      expect(page.text).toContain(`href="webcal://${brand}.localhost:${target.port}/calendario.ics?q=forro">Adicionar ao calendário</a>`);
       const feed = await get('/calendario.ics?q=forro');
       expect(feed.status).toBe(200);
       const uids = vevents(feed.text).map((e) => e.uid.replace(/@.*$/, ''));

@@ -27,6 +27,11 @@ describe('budgetFor', () => {
     }
   });
 
+  test("the filter sheet's count reads a listing: it spends the render budget", () => {
+    expect(budgetFor('/busca.json', 'application/json')).toBe('render');
+    expect(budgetFor('/busca.js', null)).toBeNull();
+  });
+
   test('the other surfaces keep their budgets; HTML pages spend theirs only when rendered (lib/edge/pages.ts)', () => {
     expect(budgetFor('/api/public/v1/events', null)).toBe('api');
     expect(budgetFor('/api/public/v1/health', null)).toBeNull();

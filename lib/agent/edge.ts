@@ -9,10 +9,12 @@ import { consume, type Budget, type Decision } from './rate-limit';
 
 /** A calendar file: a feed of a listing or landing page, or one event's. Built for each request. */
 const CALENDAR_PATH = /\/(?:calendario|agenda)\.ics$/;
+/** The filter sheet's count (lib/site/listing-count.ts): a listing's read for each request. */
+const COUNT_PATH = '/busca.json';
 
 /**
  * Which budget a request spends here, if any: the API, tool endpoints, pages asked for
- * as Markdown, and calendar files (the `render` budget: each is built afresh). HTML pages
+ * as Markdown, calendar files and the filter sheet's count (the `render` budget: each is built afresh). HTML pages
  * spend `render` in lib/edge/pages.ts, only when they make the server render.
  */
 export function budgetFor(pathname: string, accept: string | null): Budget | null {
@@ -20,7 +22,7 @@ export function budgetFor(pathname: string, accept: string | null): Budget | nul
   if (pathname === '/api/public/v1/health') return null;
   if (pathname.startsWith('/api/public/')) return 'api';
   if (pathname === '/mcp' || pathname === '/a2a') return 'tools';
-  if (CALENDAR_PATH.test(pathname)) return 'render';
+  if (CALENDAR_PATH.test(pathname) || pathname === COUNT_PATH) return 'render';
   if (isPagePath(pathname) && prefersMarkdown(accept)) return 'markdown';
   return null;
 }

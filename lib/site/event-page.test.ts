@@ -7,7 +7,6 @@ import type { EventDetail } from '../catalog/public-schema';
 import { eventMarkdown } from '../mcp/event-markdown';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar-services';
 import { offersCalendar, priceCallout, showsSchedule, totalLabel } from './event-page';
-import { zoneLabel } from './format';
 
 const lot = (name: string, total: number, available = true) => ({ name, price_cents: total, fee_cents: 0, total_cents: total, available });
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -45,15 +44,6 @@ describe('what the event page states', () => {
     expect(offersCalendar('postponed', future, NOW)).toBe(false);
     expect(offersCalendar('scheduled', { ...future, starts_at: '2026-01-01T20:00:00Z', ends_at: null }, NOW)).toBe(false);
     expect(offersCalendar('scheduled', { ...future, starts_at: null }, NOW)).toBe(false);
-  });
-
-  test('time zones read as Portuguese names them', () => {
-    expect(zoneLabel('America/Bahia')).toBe('horário da Bahia (America/Bahia)');
-    expect(zoneLabel('America/Recife')).toBe('horário do Recife (America/Recife)');
-    expect(zoneLabel('America/Sao_Paulo')).toBe('horário de São Paulo (America/Sao_Paulo)');
-    expect(zoneLabel('America/Cuiaba')).toBe('horário de Cuiabá (America/Cuiaba)');
-    expect(zoneLabel(null)).toBe('horário de São Paulo (America/Sao_Paulo)');
-    expect(zoneLabel('Europe/Lisbon')).toBe('horário de Lisbon (Europe/Lisbon)');
   });
 });
 

@@ -10,7 +10,7 @@ import { getEvent } from '@/lib/catalog/event/read';
 import { getSimilarEvents, type SimilarEvent } from '@/lib/catalog/listing/similar';
 import type { EventState } from '@/lib/catalog/event-state';
 import { currentBrand } from '@/lib/site/brand-context';
-import { formatEventDate, zoneLabel } from '@/lib/site/format';
+import { formatEventDate, zoneWords } from '@/lib/site/format';
 import { offersCalendar, priceCallout, showsSchedule } from '@/lib/site/event-page';
 import { cityPath, organizerPath } from '@/lib/site/landing';
 import { citySlug, findCity, findOrganizer } from '@/lib/catalog/listing/landing-subjects';
@@ -91,7 +91,8 @@ export default async function EventPage({ params }: { params: Params }) {
         {showsSchedule(event.event_status, event) && (
           <li>
             <strong>Início:</strong>{' '}
-            <time dateTime={event.starts_at ?? undefined}>{formatEventDate(event.starts_at, event.timezone)}</time> ({zoneLabel(event.timezone)})
+            <time dateTime={event.starts_at ?? undefined}>{formatEventDate(event.starts_at, event.timezone)}</time>
+            {` (${zoneWords(event.timezone, new Date(event.starts_at ?? Date.now()))})`}
           </li>
         )}
         {event.ends_at && showsSchedule(event.event_status, event) && (

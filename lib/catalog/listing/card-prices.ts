@@ -2,8 +2,12 @@ import type { Brand } from '../../brand/schema';
 import { withDb } from '../../db';
 import { snapshot } from '../snapshot-cache';
 
-/** What a listing card needs of an event's tickets: the lowest price with fees on sale (null when no lot is), and whether any lot exists. */
-export type CardPrice = { lowest_total_cents: number | null; has_lots: boolean };
+/**
+ * What a listing card needs of an event's tickets: the lowest price with fees on sale (null
+ * when no lot is), the lowest that is not free (null when none is: a free event), and
+ * whether any lot exists.
+ */
+export type CardPrice = { lowest_total_cents: number | null; lowest_paid_cents: number | null; has_lots: boolean };
 
 /**
  * The card prices of a page of events, by event id, in one query (through the lot
@@ -14,9 +18,10 @@ export function getCardPrices(brand: Brand, eventIds: number[]): Promise<Map<num
   const ids = [...eventIds].sort((a, b) => a - b);
   return snapshot(`card-prices|${brand.id}|${ids.join(',')}`, () =>
     withDb(async (db) => {
-      const rows = await db.query<{ id: number; lowest: number | null; lots: number }>(
+      const rows = await db.query<{ id: number; lowest: number | null; paid: number | null; lots: number }>(
         `SELECT e.id::int AS id,
                 MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available)::int AS lowest,
+                MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available AND l.price_cents + l.fee_cents > 0)::int AS paid,
                 COUNT(l.id)::int AS lots
          FROM events e
          LEFT JOIN ticket_sectors s ON s.event_id = e.id
@@ -25,7 +30,7 @@ export function getCardPrices(brand: Brand, eventIds: number[]): Promise<Map<num
          GROUP BY e.id`,
         [brand.id, ids],
       );
-      return new Map(rows.map((r) => [Number(r.id), { lowest_total_cents: r.lowest === null ? null : Number(r.lowest), has_lots: Number(r.lots) > 0 }]));
+      return new Map(rows.map((r) => [Number(r.id), { lowest_total_cents: r.lowest === null ? null : Number(r.lowest), lowest_paid_cents: r.paid === null ? null : Number(r.paid), has_lots: Number(r.lots) > 0 }]));
     }),
   );
 }
