@@ -92,6 +92,6 @@ describe.each(backends)('similar events on $name', ({ open }) => {
     expect(first!.event).toMatchObject({ slug: 'recife-dia-seguinte', url: `${brand.site_url}/eventos/recife-dia-seguinte`, location: { city: 'Recife', state_abbr: 'PE' } });
     // What its card shows comes with it: its facts and its price with fees.
     expect(first!.facts).toMatchObject({ category: 'teatro', event_status: 'scheduled', sales_start_at: null });
-    expect(first!.price).toEqual({ lowest_total_cents: 5500, has_lots: true });
+    expect(first!.price).toEqual({ lowest_total_cents: 5500, lowest_paid_cents: 5500, has_lots: true });
   });
 });

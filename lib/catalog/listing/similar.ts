@@ -46,12 +46,14 @@ export function similarSql(brand: Brand, eventId: number, now: Date, limit = SIM
         SELECT id, scope, distance, starts_at FROM found ORDER BY scope, distance, starts_at, id LIMIT $4
       )
       SELECT ${EVENT_COLUMNS}, e.category, e.age_rating, e.event_status, e.previous_starts_at, e.sales_start_at,
-        t.lowest, t.lots
+        t.lowest, t.paid, t.lots
       FROM nearest n
       JOIN events e ON e.id = n.id
       LEFT JOIN venues v ON v.id = e.venue_id
       CROSS JOIN LATERAL (
-        SELECT MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available)::int AS lowest, COUNT(l.id)::int AS lots
+        SELECT MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available)::int AS lowest,
+          MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available AND l.price_cents + l.fee_cents > 0)::int AS paid,
+          COUNT(l.id)::int AS lots
         FROM ticket_sectors s JOIN ticket_lots l ON l.sector_id = s.id WHERE s.event_id = e.id
       ) t
       ORDER BY n.scope, n.distance, n.starts_at, n.id`,
@@ -65,11 +67,11 @@ export type SimilarEvent = { event: EventListItem; facts: EventFacts; price: Car
 /** Similar events of an event, nearest first, read on `db`. */
 export async function readSimilarEvents(db: Queryable, brand: Brand, eventId: number, now: Date, limit = SIMILAR_LIMIT): Promise<SimilarEvent[]> {
   const sql = similarSql(brand, eventId, now, limit);
-  const rows = await db.query<EventRow & FactsRow & { lowest: number | null; lots: number }>(sql.text, sql.params);
+  const rows = await db.query<EventRow & FactsRow & { lowest: number | null; paid: number | null; lots: number }>(sql.text, sql.params);
   return rows.map((r) => ({
     event: toPublicListItem(brand, r),
     facts: factsOf(r),
-    price: { lowest_total_cents: r.lowest === null ? null : Number(r.lowest), has_lots: Number(r.lots) > 0 },
+    price: { lowest_total_cents: r.lowest === null ? null : Number(r.lowest), lowest_paid_cents: r.paid === null ? null : Number(r.paid), has_lots: Number(r.lots) > 0 },
   }));
 }
 
