@@ -62,9 +62,9 @@ function withWords(params: URLSearchParams, q: string): URLSearchParams {
 export default async function ListingPage({ searchParams }: { searchParams: SearchParams }) {
   const brand = await currentBrand();
   const now = new Date();
-  // A date or a price said in the words is the form's own field, shown as its chip.
-  const params = wordsToForm(toParams(await searchParams), brand, now);
   const options = await getFilterOptions(brand);
+  // A place, a date or a price said in the words is the form's own field, shown as its chip.
+  const params = wordsToForm(toParams(await searchParams), brand, now, options);
   // Date chips and "perto de" become the API's date and place filters.
   const query = parseListQuery(listingParams(params, options, brand, now), { prices: true });
   const { list: result, unmatched, corrected } = await listEvents(brand, query);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nearVenues } from '../near-sql';
+import { NEAR_PHRASE } from '../search/place-words';
 import { fold } from '../search/search-terms';
 import { decimal, defineFilter, first, type Point } from './declaration';
 
@@ -11,8 +12,6 @@ export const RADIUS_KM = { default: 50, max: 500 } as const;
 /** Radius choices of "perto de" on the website, in km. */
 export const NEAR_RADII = [10, 25, 50, 100] as const;
 
-// "perto de Recife", "near São Paulo": on folded text.
-const NEAR_WORDS = /\b(?:perto\s+d[eoa]s?|proximo\s+(?:a|de|do|da)|nos arredores de|near|around|close to|nearby)\s+(.+)$/;
 
 type Near = { near?: Point; radiusKm?: number };
 
@@ -104,7 +103,7 @@ export const near = defineFilter<Near>()({
   },
   natural: (folded, { cities }) => {
     const rest = ` ${folded} `;
-    const said = NEAR_WORDS.exec(rest);
+    const said = NEAR_PHRASE.exec(rest);
     if (!said) return null;
     const after = said[1]!.replace(/[^\p{L}\p{N} ]/gu, ' ').trim();
     // The longest known city at the start of what follows "perto de".

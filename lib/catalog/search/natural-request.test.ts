@@ -61,4 +61,19 @@ describe('readDateWords: one reader of dates in words, for the site, MCP and A2A
     expect(Object.fromEntries(params)).toEqual({ date_from: '2026-11-28', date_to: '2026-11-28', near: '-8.05,-34.9', price_max: '100' });
     expect(read.notes).toEqual(['em 2026-11-28', 'até 50 km de Recife', 'até R$ 100 com taxas']);
   });
+
+  test('readRequestWords (A2A): a city or a state said is the filter the site sets', () => {
+    const cities = [{ city: 'Recife', state: 'PE', lat: -8.05, lng: -34.9, events: 12 }];
+    const ctx = { cities, now: NOW, timeZone: ZONE, brl: (c: number) => `R$ ${c / 100}` };
+    const read = readRequestWords('Quero um show de samba em Recife neste fim de semana', ctx);
+    expect(read.q).toBe('quero um show de samba');
+    const params = new URLSearchParams();
+    read.set(params);
+    expect(Object.fromEntries(params)).toEqual({ city: 'Recife', date_from: '2026-11-28', date_to: '2026-11-29' });
+    expect(read.notes).toEqual(['em Recife', 'de 2026-11-28 a 2026-11-29']);
+    const state = readRequestWords('frevo em Pernambuco', ctx);
+    const stateParams = new URLSearchParams();
+    state.set(stateParams);
+    expect([state.q, Object.fromEntries(stateParams)]).toEqual(['frevo', { state: 'PE' }]);
+  });
 });

@@ -59,12 +59,14 @@ export const searchEventsTool: Tool = {
   run: async (brand, args) => {
     const now = new Date();
     const timeZone = brandTimeZone(brand);
+    const options = await getFilterOptions(brand);
     const params = await searchParams(args, {
       brand,
       now,
       today: localToday(now, timeZone),
       timeZone,
-      center: async (city) => cityCenter(await getFilterOptions(brand), city),
+      center: async (city) => cityCenter(options, city),
+      cities: options.cities.map((c) => c.city),
     });
     if (typeof params === 'string') return failure(params);
     const { error } = readSearchFilters(params, { prices: true });
