@@ -83,14 +83,15 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(homeJsonLd(brand, result.data)) }} />
       <h1>{heading}</h1>
-      <SearchForm query={query} options={options} params={params} active={active} />
-      <CategoryLinks current={query.category} />
-      <ActiveFilters active={active} />
+      {/* Said first, above the form and the results it already shows. */}
       {corrected && (
         <p className="did-you-mean">
           Você quis dizer: <a href={pageHref(withWords(params, corrected), 1)}>{corrected}</a>?
         </p>
       )}
+      <SearchForm query={query} options={options} params={params} active={active} />
+      <CategoryLinks current={query.category} />
+      <ActiveFilters active={active} />
       {pastEnd ? (
         <div className="empty">
           <p>{`Esta busca tem ${eventCount(meta)} em ${meta.last_page} ${meta.last_page === 1 ? 'página' : 'páginas'}.`}</p>

@@ -203,8 +203,11 @@ export function judgedQueries(producerName: string, timeZone = DEFAULT_BRAND_TIM
     { q: 'shows grátis no domingo', all: [], filters: [upTo(0), on('no domingo')], beyondApi: true },
     // Typos: the search reads the nearest words and says which ("Você quis dizer").
     { q: 'sambaa recfie', all: [name('samba'), city('Recife')], corrected: 'samba recife' },
-    { q: 'forro recfie', all: [name('forro'), city('Recife')], corrected: 'forro recife' },
-    { q: 'sertanjeo em goiania', all: [name('sertanejo'), city('Goiânia')], corrected: 'sertanejo em goiania' },
+    // Said back with the catalog's own accents: "forró", not "forro".
+    { q: 'forro recfie', all: [name('forro'), city('Recife')], corrected: 'forró recife' },
+    { q: 'forro em salvadro', all: [name('forro'), city('Salvador')], corrected: 'forró em salvador' },
+    { q: 'Forroo em Sao Paulo', all: [name('forro'), city('São Paulo')], corrected: 'Forró em São Paulo' },
+    { q: 'sertanjeo em goiania', all: [name('sertanejo'), city('Goiânia')], corrected: 'sertanejo em goiânia' },
     // Places said in the words: the site, MCP and A2A read them as the city or state filter,
     // and the words left rank what the events are.
     { q: 'Quero um show de samba em Recife', asSite: true, all: [name('samba')], filters: [city('Recife')], beyondApi: true },

@@ -115,7 +115,11 @@ export function correctedText(q: string, terms: ResolvedTerm[]): string | null {
   return q
     .trim()
     .split(/\s+/)
-    .map((w) => fixes.get(fold(w).replace(/[^\p{L}\p{N}]/gu, '')) ?? w)
+    .map((w) => {
+      const fix = fixes.get(fold(w).replace(/[^\p{L}\p{N}]/gu, ''));
+      // The person's capital stays: "Forroo" is "Forro".
+      return fix === undefined ? w : w[0] !== w[0]!.toLowerCase() ? fix[0]!.toUpperCase() + fix.slice(1) : fix;
+    })
     .join(' ');
 }
 
