@@ -16,7 +16,7 @@ import { activeFilters } from '@/lib/site/active-filters';
 import { listingFeedPath } from '@/lib/site/calendar-feed';
 import { homeJsonLd, scriptJson } from '@/lib/site/json-ld';
 import { listingParams, wordsToForm } from '@/lib/site/listing-params';
-import { waysForward } from '@/lib/site/ways-forward';
+import { waysForward, type WayForward } from '@/lib/site/ways-forward';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -56,6 +56,19 @@ function withWords(params: URLSearchParams, q: string): URLSearchParams {
   const next = new URLSearchParams(params);
   next.set('q', q);
   return next;
+}
+
+/** Ways out of an empty listing, each with its count. */
+function WaysList({ ways }: { ways: WayForward[] }) {
+  return (
+    <ul className="ways-forward">
+      {ways.map((w) => (
+        <li key={w.href}>
+          <a href={w.href}>{w.label}</a> ({w.count})
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 // GET /: the brand's events, searched and filtered through a GET form.
@@ -105,22 +118,17 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
       ) : empty ? (
         <div className="empty">
           <p>{query.q && active.length === 1 ? `Nenhum evento tem as palavras “${query.q}”.` : `Nenhum evento encontrado${filtered ? ' com esses filtros' : ''}.`}</p>
-          {ways.length > 0 && (
+          {ways.some((w) => !w.browse) && (
             <>
               <p>Encontram eventos:</p>
-              <ul className="ways-forward">
-                {ways.map((w) => (
-                  <li key={w.href}>
-                    <a href={w.href}>{w.label}</a> ({w.count})
-                  </li>
-                ))}
-              </ul>
+              <WaysList ways={ways.filter((w) => !w.browse)} />
             </>
           )}
-          {filtered && (
-            <a className="button secondary" href="/">
-              Limpar filtros
-            </a>
+          {ways.some((w) => w.browse) && (
+            <>
+              <p>Outras ideias, por tipo de evento e por cidade:</p>
+              <WaysList ways={ways.filter((w) => w.browse)} />
+            </>
           )}
         </div>
       ) : (

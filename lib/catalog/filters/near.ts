@@ -89,6 +89,11 @@ export const near = defineFilter<Near>()({
         .describe('Only events whose venue is within radius_km of this point (decimal degrees); online events are left out.'),
       radius_km: z.number().gt(0).max(RADIUS_KM.max).optional().describe(`Radius for near or near_city, in km (default ${RADIUS_KM.default}, at most ${RADIUS_KM.max}).`),
     }),
+    args: (params) => {
+      const [latitude, longitude] = (params.get('near') ?? '').split(',').map(Number);
+      if (latitude === undefined || longitude === undefined || Number.isNaN(latitude) || Number.isNaN(longitude)) return {};
+      return { near: { latitude, longitude }, ...(params.has('radius_km') ? { radius_km: Number(params.get('radius_km')) } : {}) };
+    },
     toParams: async (args, params, { center }) => {
       if (args.radius_km !== undefined) params.set('radius_km', String(args.radius_km));
       const point = args.near as { latitude: number; longitude: number } | undefined;

@@ -9,6 +9,12 @@ const ZONE = 'America/Sao_Paulo';
 const read = (text: string, now = NOW) => readDateWords(fold(text), now, ZONE);
 
 describe('readDateWords: one reader of dates in words, for the site, MCP and A2A', () => {
+  test('a period written YYYY-MM-DD, as agents write it', () => {
+    expect(read('samba de 2026-12-01 a 2026-12-05')).toEqual({ rest: 'samba', when: { from: '2026-12-01', to: '2026-12-05' } });
+    expect(read('jazz from 2026-12-01 to 2026-12-31 em recife')).toEqual({ rest: 'jazz em recife', when: { from: '2026-12-01', to: '2026-12-31' } });
+    expect(read('samba de 2026-12-05 a 2026-12-01').when).toBeNull();
+  });
+
   test('relative days', () => {
     expect(read('forró hoje')).toEqual({ rest: 'forro', when: { day: 'today' } });
     expect(read('samba amanhã à noite')).toEqual({ rest: 'samba', when: { day: 'tomorrow' } });

@@ -13,6 +13,7 @@ import { readSearchFilters } from '../../catalog/listing/search-filters';
 import { formatBrl } from '../../catalog/event/tickets';
 import { copyArgs } from '../../catalog/filters/declaration';
 import { failure, type Tool } from './tool';
+import { waysOutNote } from './ways-out-note';
 
 /** The tool's input: the words, every filter's own input (lib/catalog/filters), the page. */
 const searchInput = (today: string, timeZone: string) => ({
@@ -78,6 +79,11 @@ export const searchEventsTool: Tool = {
       ...(corrected ? [`Words read with typos corrected, as "${corrected}".`] : []),
       ...(unmatched ? [`No event matches all of ${unmatched.map((w) => `"${w}"`).join(', ')} together: these events match some of them.`] : []),
     ];
+    // Nothing at all (not a page past the last): what would find events, as the site offers it.
+    if (result.meta.total === 0) {
+      const ways = await waysOutNote(brand, params, options, now);
+      if (ways) notes.push(ways);
+    }
     const ids = result.data.map((e) => e.id);
     const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
     if (result.data.length > 0) {
