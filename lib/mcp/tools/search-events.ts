@@ -22,7 +22,7 @@ const searchInput = (today: string, timeZone: string) => ({
     .max(MAX_QUERY_LENGTH)
     .optional()
     .describe(
-      'What to look for, in plain words (Portuguese or English): artist, genre, event name, producer, venue, city or state ("forró em Recife", "jazz sp", "stand up"). Accents, case, stop words and one typo per long word do not matter; events matching more words rank first. A date in the words ("hoje", "sábado", "este fim de semana", "em dezembro", "dia 12") and a price ("grátis", "até 50 reais") are read as filters and leave the words, unless when/date_from/date_to or free/max_price are given.',
+      'What to look for, in plain words (Portuguese or English): artist, genre, event name, producer, venue, city or state ("forró em Recife", "jazz sp", "stand up"). Accents, case, stop words and one typo per long word do not matter; events matching more words rank first. A city of the catalog or a state ("em Recife", "in São Paulo", "Pernambuco", "SP"), a date ("hoje", "sábado", "este fim de semana", "em dezembro", "dia 12", "from 2026-12-01 to 2026-12-05") and a price ("grátis", "até 50 reais") in the words are read as filters and leave the words, unless city/state/near, when/date_from/date_to or free/max_price are given. When nothing matches, a text part lists ways out, each with its count and the arguments to call again.',
     ),
   ...Object.assign({}, ...ALL_FILTERS.map((f) => f.mcp.input({ today, timeZone }))),
   page: z.number().int().min(1).optional(),
