@@ -71,8 +71,10 @@ describe('wordsToForm: a city or a state said in the words is the field the city
     expect(form('q=eventos+em+Recife')).toEqual({ city: 'Recife' });
   });
 
-  test('a city the form sets, or a place to search around, wins over the words', () => {
+  test('a city the form sets, or a place to search around, wins over the words; the same city said again leaves them', () => {
     expect(form('q=forró+em+Recife&city=São+Paulo')).toEqual({ q: 'forró em Recife', city: 'São Paulo' });
+    expect(form('q=forró+em+recife&city=Recife')).toEqual({ q: 'forró', city: 'Recife' });
+    expect(form('q=frevo+PE&state=pe')).toEqual({ q: 'frevo', state: 'pe' });
     expect(form('q=forró+em+Recife&perto=Recife')).toEqual({ q: 'forró em Recife', perto: 'Recife' });
     expect(form('q=samba+perto+de+Recife')).toEqual({ q: 'samba perto de Recife' });
   });

@@ -28,12 +28,14 @@ export const city = defineFilter<{ city?: string }>()({
     order: 2,
     chip: (form) => form.get('city')?.trim() || null,
     drop: () => 'Em todas as cidades',
-    // "samba em Recife": the city field, unless the form sets a city or a place to search around.
+    // "samba em Recife": the city field, unless the form sets another city or a place to
+    // search around (the city it sets, said again, leaves the words all the same).
     words: (folded, form, next, { cities }) => {
-      if (form.get('city')?.trim() || form.get('perto')?.trim()) return null;
+      const chosen = form.get('city')?.trim();
+      if (form.get('perto')?.trim()) return null;
       const said = cityIn(folded, cities);
-      if (!said) return null;
-      next.set('city', said.city);
+      if (!said || (chosen && fold(chosen) !== fold(said.city))) return null;
+      if (!chosen) next.set('city', said.city);
       return said.rest;
     },
   },

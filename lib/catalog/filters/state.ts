@@ -36,10 +36,10 @@ export const state = defineFilter<{ state?: string }>()({
     },
     drop: () => 'Em todos os estados',
     words: (folded, form, next, { cities }) => {
-      if (form.get('state')?.trim()) return null;
+      const chosen = form.get('state')?.trim();
       const said = stateIn(folded, cities);
-      if (!said) return null;
-      next.set('state', said.abbr);
+      if (!said || (chosen && chosen.toUpperCase() !== said.abbr)) return null;
+      if (!chosen) next.set('state', said.abbr);
       return said.rest;
     },
   },
