@@ -15,6 +15,8 @@ test("the review's sentence: the city and the date become chips, the words say w
   await page.goto(`/?q=${encodeURIComponent('Quero um show de samba em Recife neste fim de semana')}`);
   await expect(chips(page)).toHaveText(['“show de samba”', 'Recife', 'Este fim de semana']);
   await expect(page.locator('input[name="q"]')).toHaveValue('show de samba');
+  // Nothing that weekend: ways out, each with its count.
+  if ((await page.locator('.card').count()) === 0) await expect(page.locator('.ways-forward li').first()).toHaveText(/\(\d[\d.]*\+? eventos?\)$/);
   await expectAccessible(page);
   const shot = info.outputPath(`words-sentence-${info.project.name}.png`);
   await page.screenshot({ path: shot });

@@ -18,6 +18,8 @@ describe.each(targets)('words on the listing on $name', (target) => {
     expect(res.status).toBe(200);
     expect(chips(res.text)).toEqual(['“show de samba”', 'Recife', 'Este fim de semana']);
     expect(res.text).toContain('value="show de samba"');
+    // Found nothing: something to try, with its count, all the same.
+    if (total(res.text) === 0) expect(ways(res.text).length).toBeGreaterThan(0);
     // Without the date chip: Recife stays a filter, and no place-only match comes first.
     const href = chipHref(res.text, 'Este fim de semana')!;
     expect(href).toContain('city=Recife');

@@ -39,6 +39,8 @@ function request(way: WayOut, text: string, q: string, ctx: NaturalContext): str
   switch (way.kind) {
     case 'without':
       return way.filter ? drop(way.filter.name) : withoutWords(text, new Set(rawWords(q).map(fold)));
+    case 'only_words':
+      return q || null;
     case 'later': {
       const rest = drop('dates');
       return rest === null ? null : `${rest} de ${way.from} a ${way.to}`.trim();

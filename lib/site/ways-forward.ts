@@ -32,6 +32,8 @@ function siteHref(way: WayOut, form: URLSearchParams, active: ActiveFilter[]): s
       const key = way.filter ? way.filter.site.fields[0]! : 'q';
       return active.find((f) => f.key === key)?.href ?? null;
     }
+    case 'only_words':
+      return `/?${new URLSearchParams({ q: form.get('q') ?? '' })}`;
     case 'later':
       return formHref(form, { quando: 'periodo', date_from: way.from, date_to: way.to });
     case 'other_city':

@@ -60,4 +60,18 @@ describe('waysOut', () => {
     const later = byKind.get('later');
     if (later?.kind === 'later') expect([later.from, later.to]).toEqual(['2026-11-25', '2026-12-25']);
   });
+
+  test('filters in the way together: the words alone; and when nothing would find anything, the catalog\'s kinds and places', async () => {
+    for (const brand of brands) {
+      const options = await getFilterOptions(brand);
+      // Samba in Recife on a weekend long past: no one filter is enough to drop.
+      const ways = await waysOut(brand, new URLSearchParams({ q: 'samba', city: 'Recife', date_from: '2020-01-04', date_to: '2020-01-05' }), options);
+      expect(ways.map((w) => w.kind)).toEqual(['only_words']);
+      expect(wayLabel(ways[0]!, 'samba')).toBe('Só as palavras “samba”, sem filtros');
+      expect(ways[0]!.count.total).toBe(await totalOf(brand, new URLSearchParams({ q: 'samba' })));
+      // No words, a city the catalog does not have on a day long past: the catalog's kinds of event and cities.
+      const browse = await waysOut(brand, new URLSearchParams({ city: 'Atlântida', date_from: '2020-01-04', date_to: '2020-01-04' }), options, new Date('2019-01-01T12:00:00Z'));
+      expect(new Set(browse.map((w) => w.kind))).toEqual(new Set(['category', 'city']));
+    }
+  });
 });

@@ -13,7 +13,8 @@ import { readSearchFilters } from './search-filters';
 // same search without each of its filters in turn (the words, the dates, the city…), over
 // the 30 days after its dates, in other cities where it finds events (those of the first
 // page of the same search anywhere); and, when the words themselves match nothing, the
-// catalog's categories and cities. (Without one of several words finds nothing more: an
+// catalog's categories and cities (also when nothing else would find anything, after the
+// words alone when several filters are in the way together). (Without one of several words finds nothing more: an
 // event that matches any word is a result.) Each way is a catalog query and its count: a count of the listing (capped, as
 // every listing's), or, for categories and cities, the summary the filters already offer
 // (migration 011), never a statement that visits every event. Only ways that find
@@ -25,6 +26,8 @@ export type WayCount = Pick<EventList['meta'], 'total' | 'total_relation'>;
 export type WayOut =
   /** Without a filter (`filter`: its declaration, or null for the words). */
   | { kind: 'without'; filter: AnyFilter | null; params: URLSearchParams; count: WayCount }
+  /** The words alone, without any filter (when dropping one filter is not enough). */
+  | { kind: 'only_words'; params: URLSearchParams; count: WayCount }
   /** The 30 days from the first day asked for (today, for a past one). */
   | { kind: 'later'; from: string; to: string; params: URLSearchParams; count: WayCount }
   /** The same search in another city of the catalog. */
@@ -38,6 +41,8 @@ export function wayLabel(way: WayOut | Candidate, q: string): string {
   switch (way.kind) {
     case 'without':
       return way.filter ? way.filter.site.drop!('') : `Sem as palavras “${q.slice(0, 60)}”`;
+    case 'only_words':
+      return `Só as palavras “${q.slice(0, 60)}”, sem filtros`;
     case 'later':
       return 'Nos 30 dias seguintes';
     case 'other_city':
@@ -116,8 +121,11 @@ export async function waysOut(brand: Brand, params: URLSearchParams, options: Fi
   const counted = await Promise.all(candidates.map(async (c) => ({ ...c, count: await countOf(brand, c.params) }) as WayOut));
   const ways = counted.filter((w) => w.count.total > 0);
   // Words that match nothing, filters or not: the catalog's kinds and places, as its summary counts them.
-  const wordsAlone = words.length === 0 ? null : active.length === 0 ? 0 : (await countOf(brand, only('q', q))).total;
-  if (wordsAlone === 0) {
+  const wordsAlone = words.length === 0 ? null : active.length === 0 ? { total: 0, total_relation: 'eq' as const } : await countOf(brand, only('q', q));
+  // Several filters, none of which alone is in the way: the words alone.
+  if (ways.length === 0 && wordsAlone && wordsAlone.total > 0 && active.length > 1) ways.push({ kind: 'only_words', params: only('q', q), count: wordsAlone });
+  // Words that match nothing, or nothing else found: the catalog's kinds of event and places.
+  if (wordsAlone?.total === 0 || ways.length === 0) {
     const top = <T extends { events: number }>(list: readonly T[]) => [...list].sort((a, b) => b.events - a.events).slice(0, BROWSE);
     for (const c of top(options.categories)) ways.push({ kind: 'category', slug: c.slug, params: only('category', c.slug), count: { total: c.events, total_relation: 'eq' } });
     for (const c of top(options.cities)) ways.push({ kind: 'city', city: c.city, params: only('city', c.city), count: { total: c.events, total_relation: 'eq' } });

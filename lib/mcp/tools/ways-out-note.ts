@@ -24,6 +24,8 @@ function said(way: WayOut): string {
   switch (way.kind) {
     case 'without':
       return way.filter ? `without the ${way.filter.name} filter` : 'without the words';
+    case 'only_words':
+      return 'the words alone, without any filter';
     case 'later':
       return `from ${way.from} to ${way.to}`;
     case 'other_city':
