@@ -15,7 +15,7 @@ import { activeFilters } from '@/lib/site/active-filters';
 import { listingFeedPath } from '@/lib/site/calendar-feed';
 import { homeJsonLd, scriptJson } from '@/lib/site/json-ld';
 import { readListingForm, showLabel } from '@/lib/site/listing-count';
-import { waysForward } from '@/lib/site/ways-forward';
+import { waysForward, type WayForward } from '@/lib/site/ways-forward';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -57,12 +57,25 @@ function withWords(params: URLSearchParams, q: string): URLSearchParams {
   return next;
 }
 
+/** Ways out of an empty listing, each with its count. */
+function WaysList({ ways }: { ways: WayForward[] }) {
+  return (
+    <ul className="ways-forward">
+      {ways.map((w) => (
+        <li key={w.href}>
+          <a href={w.href}>{w.label}</a> ({w.count})
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 // GET /: the brand's events, searched and filtered through a GET form.
 export default async function ListingPage({ searchParams }: { searchParams: SearchParams }) {
   const brand = await currentBrand();
   const now = new Date();
-  // A date or a price said in the words is the form's own field, shown as its chip; date
-  // chips and "perto de" become the API's date and place filters.
+  // A place, a date or a price said in the words is the form's own field, shown as its
+  // chip; date chips and "perto de" become the API's date and place filters.
   const { params, options, query } = await readListingForm(brand, toParams(await searchParams), now);
   const { list: result, unmatched, corrected } = await listEvents(brand, query);
   const filtered = Boolean(query.q) || isFiltered(query);
@@ -80,14 +93,15 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(homeJsonLd(brand, result.data)) }} />
       <h1>{heading}</h1>
-      <SearchForm query={query} options={options} params={params} active={active} shown={pastEnd ? null : showLabel(meta)} />
-      <CategoryLinks current={query.category} />
-      <ActiveFilters active={active} />
+      {/* Said first, above the form and the results it already shows. */}
       {corrected && (
         <p className="did-you-mean">
           Você quis dizer: <a href={pageHref(withWords(params, corrected), 1)}>{corrected}</a>?
         </p>
       )}
+      <SearchForm query={query} options={options} params={params} active={active} shown={pastEnd ? null : showLabel(meta)} />
+      <CategoryLinks current={query.category} />
+      <ActiveFilters active={active} />
       {pastEnd ? (
         <div className="empty">
           <p>{`Esta busca tem ${eventCount(meta)} em ${meta.last_page} ${meta.last_page === 1 ? 'página' : 'páginas'}.`}</p>
@@ -101,22 +115,17 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
       ) : empty ? (
         <div className="empty">
           <p>{query.q && active.length === 1 ? `Nenhum evento tem as palavras “${query.q}”.` : `Nenhum evento encontrado${filtered ? ' com esses filtros' : ''}.`}</p>
-          {ways.length > 0 && (
+          {ways.some((w) => !w.browse) && (
             <>
               <p>Encontram eventos:</p>
-              <ul className="ways-forward">
-                {ways.map((w) => (
-                  <li key={w.href}>
-                    <a href={w.href}>{w.label}</a> ({w.count})
-                  </li>
-                ))}
-              </ul>
+              <WaysList ways={ways.filter((w) => !w.browse)} />
             </>
           )}
-          {filtered && (
-            <a className="button secondary" href="/">
-              Limpar filtros
-            </a>
+          {ways.some((w) => w.browse) && (
+            <>
+              <p>Outras ideias, por tipo de evento e por cidade:</p>
+              <WaysList ways={ways.filter((w) => w.browse)} />
+            </>
           )}
         </div>
       ) : (

@@ -80,6 +80,13 @@ export type JudgedQuery = {
   corrected?: string;
   /** No event can match: the answer is empty, and says so. */
   none?: boolean;
+  /**
+   * Asked as the site reads its words (a place, a date or a price said becomes the filter
+   * its chip sets; MCP and A2A read them the same way); the API's q keeps places as words.
+   */
+  asSite?: boolean;
+  /** When no event meets every predicate, the first result still meets this one (what the event is, before the place). */
+  first?: Predicate;
 };
 
 export function relevantSet(query: JudgedQuery, events: Judged[]): Set<Judged> {
@@ -196,8 +203,25 @@ export function judgedQueries(producerName: string, timeZone = DEFAULT_BRAND_TIM
     { q: 'shows grátis no domingo', all: [], filters: [upTo(0), on('no domingo')], beyondApi: true },
     // Typos: the search reads the nearest words and says which ("Você quis dizer").
     { q: 'sambaa recfie', all: [name('samba'), city('Recife')], corrected: 'samba recife' },
-    { q: 'forro recfie', all: [name('forro'), city('Recife')], corrected: 'forro recife' },
-    { q: 'sertanjeo em goiania', all: [name('sertanejo'), city('Goiânia')], corrected: 'sertanejo em goiania' },
+    // Said back with the catalog's own accents: "forró", not "forro".
+    { q: 'forro recfie', all: [name('forro'), city('Recife')], corrected: 'forró recife' },
+    { q: 'forro em salvadro', all: [name('forro'), city('Salvador')], corrected: 'forró em salvador' },
+    { q: 'Forroo em Sao Paulo', all: [name('forro'), city('São Paulo')], corrected: 'Forró em São Paulo' },
+    { q: 'sertanjeo em goiania', all: [name('sertanejo'), city('Goiânia')], corrected: 'sertanejo em goiânia' },
+    // Places said in the words: the site, MCP and A2A read them as the city or state filter,
+    // and the words left rank what the events are.
+    { q: 'Quero um show de samba em Recife', asSite: true, all: [name('samba')], filters: [city('Recife')], beyondApi: true },
+    { q: 'quero ver forró em Recife', asSite: true, all: [name('forro')], filters: [city('Recife')], beyondApi: true },
+    { q: 'jazz in são paulo', asSite: true, all: [name('jazz')], filters: [city('São Paulo')], beyondApi: true },
+    { q: 'frevo em Pernambuco', asSite: true, all: [name('frevo')], filters: [state('PE')], beyondApi: true },
+    { q: 'pagode na Bahia', asSite: true, all: [name('pagode')], filters: [state('BA')], beyondApi: true },
+    { q: 'festival no Rio de Janeiro', asSite: true, all: [or(name('festival'), category('festivais'))], filters: [city('Rio de Janeiro')], beyondApi: true },
+    { q: 'rock SP', asSite: true, all: [name('rock')], filters: [state('SP')], beyondApi: true },
+    { q: 'teatro em salvador', asSite: true, all: [or(venue('teatro'), category('teatro'))], filters: [city('Salvador')], beyondApi: true },
+    // In the API's q a place is a word: an event that is what was asked ranks above one that is only in the place.
+    { q: 'samba recife', all: [name('samba'), city('Recife')], first: name('samba') },
+    { q: 'forró salvador', all: [name('forro'), city('Salvador')], first: name('forro') },
+    { q: 'eletrônica em Fortaleza', all: [name('eletronica'), city('Fortaleza')], first: name('eletronica') },
     // Words no event has: an empty answer (the site then offers what would find events).
     { q: 'zumbalanga quântica', all: [], none: true },
     { q: 'xilofonia subaquática', all: [], none: true },

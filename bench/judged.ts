@@ -76,7 +76,7 @@ const missed: string[] = [];
 let skipped = 0;
 for (const query of judgedQueries(producer) as JudgedQuery[]) {
   // Top mode reads no category; prices are never in the API.
-  if (aboutPrice(query) || aboutDate(query) || (mode !== 'full' && query.beyondApi)) {
+  if (aboutPrice(query) || aboutDate(query) || query.asSite || (mode !== 'full' && query.beyondApi)) {
     skipped++;
     continue;
   }

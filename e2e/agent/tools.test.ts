@@ -113,14 +113,13 @@ describe('MCP and A2A through the official clients', () => {
 
   test('MCP and A2A say which words no event has together; counts say whether they are exact', async () => {
     const client = await mcp();
-    const search = await client.callTool({ name: 'search_events', arguments: { q: 'Zzqqx em Recife', per_page: 5 } });
+    const search = await client.callTool({ name: 'search_events', arguments: { q: 'Zzqqx forró', per_page: 5 } });
     const content = search.content as Array<{ type: string; text: string }>;
-    const found = search.structuredContent as { data: Array<{ location: { city: string } | null }>; meta: { total: number; total_relation: string } };
+    const found = search.structuredContent as { data: Array<{ name: string }>; meta: { total: number; total_relation: string } };
     expect(JSON.parse(content[0]!.text)).toEqual(found);
-    expect(content[1]!.text).toBe('No event matches all of "zzqqx", "recife" together: these events match some of them.');
+    expect(content[1]!.text).toBe('No event matches all of "zzqqx", "forró" together: these events match some of them.');
     expect(found.meta.total_relation).toBe('eq');
     expect(found.data.length).toBeGreaterThan(0);
-    for (const e of found.data) expect(e.location?.city).toBe('Recife');
     const plain = await client.callTool({ name: 'search_events', arguments: { q: 'recife', per_page: 5 } });
     // No notice when every word matches: the JSON, then the per-event part only.
     const parts = plain.content as Array<{ text: string }>;
@@ -128,19 +127,64 @@ describe('MCP and A2A through the official clients', () => {
     expect(parts[1]!.text).toMatch(/^Per event \(prices include fees/);
     await client.close();
 
-    const answer = await askAgent('Zzqqx em Recife');
-    expect(answer).toContain('Nenhum evento tem “zzqqx” e “recife” juntos: abaixo, os que têm parte dessas palavras.');
-    expect(answer).toMatch(/\n\n\d+ eventos? para "Zzqqx em Recife" \(mostrando \d+\):/);
+    const answer = await askAgent('Zzqqx forró');
+    // The agent reads the request's words folded.
+    expect(answer).toContain('Nenhum evento tem “zzqqx” e “forro” juntos: abaixo, os que têm parte dessas palavras.');
+    expect(answer).toMatch(/\n\n\d+ eventos? para "Zzqqx forró" \(mostrando \d+\):/);
+  });
+
+  test('MCP and A2A offer the ways out the site offers, each with its count and a ready request', async () => {
+    const client = await mcp();
+    type Found = { meta: { total: number } };
+    const call = async (args: Record<string, unknown>) => {
+      const r = await client.callTool({ name: 'search_events', arguments: args });
+      return { found: r.structuredContent as Found, notes: (r.content as Array<{ text: string }>).slice(1).map((c) => c.text) };
+    };
+    // The review's request: jazz in São Paulo on days nothing is on (a weekend long past).
+    const jazz = await call({ q: 'jazz in são paulo from 2020-01-04 to 2020-01-05' });
+    expect(jazz.found.meta.total).toBe(0);
+    const note = jazz.notes.find((n) => n.startsWith('No event matches this search. Ways out'))!;
+    const line = note.split('\n').find((l) => l.startsWith('- without the dates filter: '))!;
+    const [, count, args] = /: (\d+) events?; arguments: (\{.*\})$/.exec(line)!;
+    expect(JSON.parse(args!)).toEqual({ q: 'jazz', city: 'São Paulo' });
+    const again = await call(JSON.parse(args!));
+    expect(again.found.meta.total).toBe(Number(count));
+    expect(again.found.meta.total).toBeGreaterThan(0);
+    // Words that match nothing: the catalog's categories and cities, ready to ask.
+    const nothing = await call({ q: 'zumbalanga quântica' });
+    const lines = nothing.notes.find((n) => n.startsWith('No event matches this search.'))!.split('\n').slice(1);
+    const category = lines.find((l) => l.startsWith('- the category '))!;
+    const [, n, categoryArgs] = /: (\d+) events?; arguments: (\{.*\})$/.exec(category)!;
+    expect((await call(JSON.parse(categoryArgs!))).found.meta.total).toBe(Number(n));
+    expect(lines.some((l) => l.startsWith('- the city '))).toBe(true);
+    await client.close();
+
+    // A2A: samba in Recife, which the demo catalog does not have.
+    const answer = await askAgent('samba em Recife');
+    expect(answer).toContain('Nenhum evento encontrado para "samba em Recife" (em Recife).');
+    expect(answer).toContain('Encontram eventos (peça de novo com a frase entre aspas):');
+    const everywhere = /- Em todas as cidades \(([\d.]+) eventos?\): peça "(.+)"/.exec(answer)!;
+    expect(everywhere[2]).toBe('samba');
+    expect(await askAgent(everywhere[2]!)).toContain(`${everywhere[1]} eventos para "samba"`);
+    const other = /- Em ((?!todas|qualquer)[^(]+) \(([\d.]+) eventos?\): peça "(.+)"/.exec(answer)!;
+    expect(other[3]).toBe(`samba em ${other[1]}`);
+    expect(await askAgent(other[3]!)).toMatch(new RegExp(`${other[2]} eventos? para`));
+    const browse = await askAgent('zumbalanga quântica');
+    expect(browse).toMatch(/- Eventos em [^(]+ \(\d+ eventos?\): peça "eventos em [^"]+"/);
+    const kind = /- ([^(]+?) \((\d+) eventos?\): peça "([^"]+)"/.exec(browse)!;
+    expect(kind[3]).toBe(kind[1]);
   });
 
   test('A2A: the agent reads dates and places in the request', async () => {
     const weekend = relativeRange('this_weekend', new Date(), 'America/Sao_Paulo');
     const forro = await askAgent('forró em Recife neste fim de semana');
     const range = weekend.from === weekend.to ? `em ${weekend.from}` : `de ${weekend.from} a ${weekend.to}`;
-    expect(forro).toContain(`"forró em Recife neste fim de semana" (${range})`);
-    for (const line of forro.split('\n').filter((l) => l.startsWith('- '))) {
+    // The city said is the city filter, as the site's chip sets it.
+    expect(forro).toContain(`"forró em Recife neste fim de semana" (em Recife, ${range})`);
+    for (const line of forro.split('\n').filter((l) => l.startsWith('- ') && l.includes(' — '))) {
       const day = /— (\d{4}-\d{2}-\d{2})T/.exec(line)![1]!;
       expect(day >= weekend.from && day <= weekend.to, line).toBe(true);
+      expect(line).toContain('— Recife - PE');
     }
     const jazz = await askAgent('jazz perto de São Paulo');
     expect(jazz).toContain('"jazz perto de São Paulo" (até 50 km de São Paulo)');
@@ -163,7 +207,8 @@ describe('MCP and A2A through the official clients', () => {
     const december = monthRange(12, new Date(), 'America/Sao_Paulo');
     const answer = await askAgent('forró em dezembro');
     expect(answer).toContain(`"forró em dezembro" (de ${december.from} a ${december.to})`);
-    for (const line of answer.split('\n').filter((l) => l.startsWith('- '))) {
+    // Events found (not ways out, which an empty answer lists): each in December.
+    for (const line of answer.split('\n').filter((l) => l.startsWith('- ') && l.includes(' — '))) {
       const day = /— (\d{4}-\d{2}-\d{2})T/.exec(line)![1]!;
       expect(day >= december.from && day <= december.to, line).toBe(true);
     }

@@ -16,6 +16,7 @@ import { formatBrl } from '../catalog/event/tickets';
 import { toZonedRfc3339 } from '../catalog/time';
 import { list, markdownInline, oneLine, paragraph, serializeMarkdown, text } from '../markdown/escape';
 import { eventMarkdown } from '../mcp/event-markdown';
+import { waysOutLines } from './ways-out';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
 
@@ -35,7 +36,10 @@ async function answer(brand: Brand, asked: string): Promise<string> {
   }
   // Dates ("neste fim de semana"), places to search around ("perto de São Paulo") and
   // prices are filters (each filter reads its own words); the rest is search text.
-  const natural = readRequestWords(request.text, { now: new Date(), timeZone: brandTimeZone(brand), cities: (await getFilterOptions(brand)).cities, brl: formatBrl });
+  const now = new Date();
+  const options = await getFilterOptions(brand);
+  const ctx = { now, timeZone: brandTimeZone(brand), cities: options.cities, brl: formatBrl };
+  const natural = readRequestWords(request.text, ctx);
   const params = new URLSearchParams({ q: natural.q, per_page: '10' });
   natural.set(params);
   const notes = natural.notes;
@@ -43,7 +47,20 @@ async function answer(brand: Brand, asked: string): Promise<string> {
   const { list: result, unmatched, corrected } = await listEvents(brand, parseListQuery(params, { prices: true }));
   // Words read as others (typos) are said, as the site says them.
   const guess = corrected ? [paragraph(text(`Você quis dizer: "${corrected}"?`))] : [];
-  if (result.data.length === 0) return markdownInline(`Nenhum evento encontrado para "${request.text}"${filters}.`) + '\n';
+  if (result.data.length === 0) {
+    const none = markdownInline(`Nenhum evento encontrado para "${request.text}"${filters}.`) + '\n';
+    // Nothing at all (not a page past the last): what would find events, as the site offers it.
+    const ways = result.meta.total === 0 ? await waysOutLines(brand, request.text, params, options, ctx, now) : [];
+    if (ways.length === 0) return none;
+    return serializeMarkdown({
+      type: 'root',
+      children: [
+        paragraph(text(`Nenhum evento encontrado para "${request.text}"${filters}.`)),
+        paragraph(text('Encontram eventos (peça de novo com a frase entre aspas):')),
+        list(ways.map((w) => [text(w)])),
+      ],
+    });
+  }
   const ids = result.data.map((e) => e.id);
   const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
   const items = result.data.map((e): PhrasingContent[] => {

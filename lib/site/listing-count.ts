@@ -14,10 +14,10 @@ export const COUNT_PATH = '/busca.json';
 
 export type ListingForm = { params: URLSearchParams; options: FilterOptions; query: ListQuery };
 
-/** The form as the person meant it (dates and prices said in the words as chips), and the catalog's query for it. */
+/** The form as the person meant it (places, dates and prices said in the words as chips), and the catalog's query for it. */
 export async function readListingForm(brand: Brand, form: URLSearchParams, now = new Date()): Promise<ListingForm> {
-  const params = wordsToForm(form, brand, now);
   const options = await getFilterOptions(brand);
+  const params = wordsToForm(form, brand, now, options);
   const query = parseListQuery(listingParams(params, options, brand, now), { prices: true });
   return { params, options, query };
 }

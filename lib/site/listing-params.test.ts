@@ -36,7 +36,7 @@ describe('wordsToForm: a date or a price said in the words is the form field a c
     expect(form('q=forró+neste+fim+de+semana')).toEqual({ q: 'forró', quando: 'fim-de-semana' });
     expect(form('q=samba+hoje')).toEqual({ q: 'samba', quando: 'hoje' });
     expect(form('q=jazz+amanhã')).toEqual({ q: 'jazz', quando: 'amanha' });
-    expect(form('q=stand+up+em+São+Paulo+sábado')).toEqual({ q: 'stand up em São Paulo', quando: 'periodo', date_from: '2026-11-28', date_to: '2026-11-28' });
+    expect(form('q=stand+up+sábado')).toEqual({ q: 'stand up', quando: 'periodo', date_from: '2026-11-28', date_to: '2026-11-28' });
     expect(form('q=teatro+em+dezembro')).toEqual({ q: 'teatro', quando: 'periodo', date_from: '2026-12-01', date_to: '2026-12-31' });
     expect(form('q=frevo+dia+12')).toEqual({ q: 'frevo', quando: 'periodo', date_from: '2026-12-12', date_to: '2026-12-12' });
   });
@@ -51,5 +51,31 @@ describe('wordsToForm: a date or a price said in the words is the form field a c
     expect(form('q=forró+hoje&quando=7-dias')).toEqual({ q: 'forró hoje', quando: '7-dias' });
     expect(form('q=Teatro+Até+50+reais&preco=200')).toEqual({ q: 'Teatro Até 50 reais', preco: '200' });
     expect(form('q=Forró+em+Recife')).toEqual({ q: 'Forró em Recife' });
+  });
+});
+
+describe('wordsToForm: a city or a state said in the words is the field the city select or a state chip sets', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const places = { cities: [...options.cities, { city: 'São Paulo', state: 'SP', lat: -23.55, lng: -46.63, events: 9 }] };
+  const form = (query: string) => Object.fromEntries(wordsToForm(new URLSearchParams(query), brand, now, places));
+
+  test("the review's sentence: a city chip, a date chip and the words that say what", () => {
+    expect(form('q=Quero+um+show+de+samba+em+Recife+neste+fim+de+semana')).toEqual({ q: 'show de samba', city: 'Recife', quando: 'fim-de-semana' });
+  });
+
+  test('cities as the catalog spells them; states by name or abbreviation', () => {
+    expect(form('q=stand+up+em+sao+paulo+sábado')).toEqual({ q: 'stand up', city: 'São Paulo', quando: 'periodo', date_from: '2026-11-28', date_to: '2026-11-28' });
+    expect(form('q=forró+RECIFE')).toEqual({ q: 'forró', city: 'Recife' });
+    expect(form('q=frevo+em+Pernambuco')).toEqual({ q: 'frevo', state: 'PE' });
+    expect(form('q=jazz+SP')).toEqual({ q: 'jazz', state: 'SP' });
+    expect(form('q=eventos+em+Recife')).toEqual({ city: 'Recife' });
+  });
+
+  test('a city the form sets, or a place to search around, wins over the words; the same city said again leaves them', () => {
+    expect(form('q=forró+em+Recife&city=São+Paulo')).toEqual({ q: 'forró em Recife', city: 'São Paulo' });
+    expect(form('q=forró+em+recife&city=Recife')).toEqual({ q: 'forró', city: 'Recife' });
+    expect(form('q=frevo+PE&state=pe')).toEqual({ q: 'frevo', state: 'pe' });
+    expect(form('q=forró+em+Recife&perto=Recife')).toEqual({ q: 'forró em Recife', perto: 'Recife' });
+    expect(form('q=samba+perto+de+Recife')).toEqual({ q: 'samba perto de Recife' });
   });
 });

@@ -1,31 +1,48 @@
 import type { Brand } from '../brand/schema';
 import { eventCount } from '../catalog/listing/count-text';
-import { listEvents } from '../catalog/listing/events';
+import { citySlug } from '../catalog/listing/landing-subjects';
+import { wayLabel, waysOut, type WayOut } from '../catalog/listing/ways-out';
 import type { FilterOptions } from '../catalog/filters/options';
-import { parseListQuery } from '../catalog/listing/query-params';
-import { brandTimeZone, localToday } from '../catalog/search/relative-dates';
-import { dropLabel, type ActiveFilter } from './active-filters';
+import type { ActiveFilter } from './active-filters';
+import { categoryPath, cityPath } from './landing';
 import { listingParams } from './listing-params';
 
-// What would find something when a listing found nothing: the same listing without each
-// of its filters in turn (the words, the city, the dates, the price…), with how many
-// events each would show, and the same listing over the 30 days after its dates. Only
-// ways that show events are offered.
+// The ways out of an empty listing (lib/catalog/listing/ways-out.ts, which MCP and A2A
+// offer too) as the site says them: a label, the listing's address, its count.
 
-/** A way out: its label, its listing's address, and how many events that shows ("12 eventos"). */
-export type WayForward = { label: string; href: string; count: string };
+/**
+ * A way out: its label, its listing's address, how many events that shows ("12 eventos"),
+ * and whether it changes the search or browses the catalog (words that match nothing).
+ */
+export type WayForward = { label: string; href: string; count: string; browse: boolean };
 
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
+/** The form with some fields set (or removed, when null), back on its first page. */
+function formHref(form: URLSearchParams, set: Record<string, string | null>): string {
+  const next = new URLSearchParams();
+  for (const [k, v] of form) if (!(k in set) && k !== 'page' && v.trim() !== '') next.append(k, v);
+  for (const [k, v] of Object.entries(set)) if (v !== null) next.set(k, v);
+  const qs = next.toString();
+  return qs ? `/?${qs}` : '/';
+}
 
-async function metaOf(brand: Brand, href: string, options: FilterOptions, now: Date) {
-  const form = new URLSearchParams(href.split('?')[1] ?? '');
-  const params = listingParams(form, options, brand, now);
-  params.set('per_page', '1');
-  return (await listEvents(brand, parseListQuery(params, { prices: true }))).list.meta;
+/** Where a way leads on the site: the form changed as the way says, or a landing page. */
+function siteHref(way: WayOut, form: URLSearchParams, active: ActiveFilter[]): string | null {
+  switch (way.kind) {
+    case 'without': {
+      const key = way.filter ? way.filter.site.fields[0]! : 'q';
+      return active.find((f) => f.key === key)?.href ?? null;
+    }
+    case 'only_words':
+      return `/?${new URLSearchParams({ q: form.get('q') ?? '' })}`;
+    case 'later':
+      return formHref(form, { quando: 'periodo', date_from: way.from, date_to: way.to });
+    case 'other_city':
+      return formHref(form, { city: way.city, perto: null });
+    case 'category':
+      return categoryPath(way.slug);
+    case 'city':
+      return cityPath(citySlug(way.city));
+  }
 }
 
 /**
@@ -33,22 +50,12 @@ async function metaOf(brand: Brand, href: string, options: FilterOptions, now: D
  * fields) and its active filters; counted on the catalog, those that find nothing left out.
  */
 export async function waysForward(brand: Brand, form: URLSearchParams, active: ActiveFilter[], options: FilterOptions, now = new Date()): Promise<WayForward[]> {
-  const candidates: Array<Omit<WayForward, 'count'>> = active.flatMap((f) => {
-    const label = dropLabel(f);
-    return label ? [{ label, href: f.href }] : [];
+  const ways = await waysOut(brand, listingParams(form, options, brand, now), options, now);
+  const seen = new Set<string>();
+  return ways.flatMap((way) => {
+    const href = siteHref(way, form, active);
+    if (!href || seen.has(href)) return [];
+    seen.add(href);
+    return [{ label: wayLabel(way, form.get('q') ?? ''), href, count: eventCount(way.count), browse: way.kind === 'category' || way.kind === 'city' }];
   });
-  // Nearby dates: the 30 days from the first day asked for (today, for a past one).
-  const dated = active.find((f) => f.key === 'quando');
-  if (dated) {
-    const today = localToday(now, brandTimeZone(brand));
-    const asked = form.get('date_from') ?? '';
-    const from = /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked > today ? asked : today;
-    const next = new URLSearchParams(dated.href.split('?')[1] ?? '');
-    next.set('quando', 'periodo');
-    next.set('date_from', from);
-    next.set('date_to', addDays(from, 30));
-    candidates.push({ label: 'Nos 30 dias seguintes', href: `/?${next}` });
-  }
-  const counted = await Promise.all(candidates.map(async (c) => ({ ...c, meta: await metaOf(brand, c.href, options, now) })));
-  return counted.filter((c) => c.meta.total > 0).map(({ meta, ...c }) => ({ ...c, count: eventCount(meta) }));
 }

@@ -68,7 +68,7 @@ describe('the accessibility filter', () => {
 
   test('MCP: the argument, or words of q when it is not given', async () => {
     const mcp = async (args: Record<string, unknown>) =>
-      Object.fromEntries((await searchParams(args, { brand, now, today: '2026-11-25', timeZone: 'America/Sao_Paulo', center: async () => null })) as URLSearchParams);
+      Object.fromEntries((await searchParams(args, { brand, now, today: '2026-11-25', timeZone: 'America/Sao_Paulo', center: async () => null, cities: [] })) as URLSearchParams);
     expect(await mcp({ accessibility: ['libras', 'wheelchair'] })).toEqual({ accessibility: 'wheelchair,libras' });
     expect(await mcp({ q: 'stand up com intérprete de Libras' })).toEqual({ q: 'stand up', accessibility: 'libras' });
     expect(await mcp({ q: 'samba audiodescrição', accessibility: ['wheelchair'] })).toEqual({ q: 'samba audiodescrição', accessibility: 'wheelchair' });

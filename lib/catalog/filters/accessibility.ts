@@ -139,6 +139,7 @@ export const accessibility = defineFilter<{ accessibility?: AccessibilityFeature
           `Only events that offer every one of these for access: ${ACCESSIBILITY_FEATURES.map((f) => `${f} (${ACCESSIBILITY_LABELS[f]})`).join(', ')}. Words in q that name one ("acessível para cadeirantes", "com intérprete de Libras", "audiodescrição") set it too, unless it is given.`,
         ),
     }),
+    args: (params) => (params.get('accessibility') ? { accessibility: params.get('accessibility')!.split(',') } : {}),
     toParams: (args, params) => {
       const features = args.accessibility as AccessibilityFeature[] | undefined;
       if (features && features.length > 0) params.set('accessibility', inOrder(features).join(','));

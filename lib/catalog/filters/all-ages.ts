@@ -28,6 +28,7 @@ export const allAges = defineFilter<{ allAges?: boolean }>()({
   },
   mcp: {
     input: () => ({ all_ages: z.boolean().optional().describe('Only events rated for all ages (classificação indicativa "livre").') }),
+    args: (params) => (params.get('age_rating') === 'livre' ? { all_ages: true } : {}),
     toParams: (args, params) => {
       if (args.all_ages) params.set('age_rating', 'livre');
     },

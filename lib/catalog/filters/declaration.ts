@@ -30,6 +30,8 @@ export type SiteContext = {
   now: Date;
   /** The centre of a city of the brand's catalog ("perto de"), or null. */
   center: (city: string) => Point | null;
+  /** The brand's cities as the catalog spells them ("São Paulo"): places said in the words. */
+  cities: readonly string[];
 };
 
 export type McpContext = {
@@ -40,6 +42,8 @@ export type McpContext = {
   timeZone: string;
   /** The centre of a city of the brand's catalog, or null. */
   center: (city: string) => Promise<Point | null>;
+  /** The brand's cities as the catalog spells them: places said in `q`. */
+  cities: readonly string[];
 };
 
 export type NaturalContext = {
@@ -113,6 +117,11 @@ export type FilterDeclaration<V extends object, C extends string = never> = {
     toParams: (args: Record<string, unknown>, params: URLSearchParams, ctx: McpContext) => Promise<string | void> | string | void;
     /** Words of `q` that set the filter when the arguments did not. */
     words?: (params: URLSearchParams, ctx: McpContext) => void;
+    /**
+     * The tool's arguments for the filter's catalog parameters (the inverse of toParams),
+     * for a ready call to make again; absent: the parameters named as the inputs, as text.
+     */
+    args?: (params: URLSearchParams) => Record<string, unknown>;
   };
   /** Words of an agent's request (A2A) that set the filter ("perto de Recife"). */
   natural?: (folded: string, ctx: NaturalContext) => WordsRead | null;

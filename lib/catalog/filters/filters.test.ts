@@ -10,7 +10,7 @@ const brand = demoRegistry(3000).brands[0]!;
 // Wednesday 25 November 2026, 09:00 in São Paulo.
 const now = new Date('2026-11-25T12:00:00Z');
 const mcp = (args: Record<string, unknown>) =>
-  searchParams(args, { brand, now, today: '2026-11-25', timeZone: 'America/Sao_Paulo', center: async (city) => (city === 'Recife' ? { lat: -8.05, lng: -34.9 } : null) });
+  searchParams(args, { brand, now, today: '2026-11-25', timeZone: 'America/Sao_Paulo', center: async (city) => (city === 'Recife' ? { lat: -8.05, lng: -34.9 } : null), cities: ['Recife', 'São Paulo'] });
 
 describe('the filter declarations', () => {
   test('each names its own parameters, site fields and chip: none shared, chips in distinct places', () => {
@@ -38,6 +38,14 @@ describe('the filter declarations', () => {
 });
 
 describe("MCP's search arguments become the catalog's parameters through the declarations", () => {
+  test('a city or a state in q is the filter, unless one is given (the site and A2A read places the same way)', async () => {
+    const read = async (args: Record<string, unknown>) => Object.fromEntries((await mcp(args)) as URLSearchParams);
+    expect(await read({ q: 'jazz in são paulo this weekend' })).toEqual({ q: 'jazz', city: 'São Paulo', date_from: '2026-11-28', date_to: '2026-11-29' });
+    expect(await read({ q: 'frevo em Pernambuco' })).toEqual({ q: 'frevo', state: 'PE' });
+    expect(await read({ q: 'samba em Recife', city: 'Salvador' })).toEqual({ q: 'samba em Recife', city: 'Salvador' });
+    expect(await read({ q: 'samba perto de Recife' })).toEqual({ q: 'samba perto de Recife' });
+  });
+
   test('given filters win over words; a price in the words is read before a date', async () => {
     // Read first, "até 50" is followed by "hoje": a bare number then is no price (the site,
     // which reads the date first, finds one). The tool has always read it so.

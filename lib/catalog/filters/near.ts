@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nearVenues } from '../near-sql';
+import { NEAR_PHRASE } from '../search/place-words';
 import { fold } from '../search/search-terms';
 import { decimal, defineFilter, first, type Point } from './declaration';
 
@@ -11,8 +12,6 @@ export const RADIUS_KM = { default: 50, max: 500 } as const;
 /** Radius choices of "perto de" on the website, in km. */
 export const NEAR_RADII = [10, 25, 50, 100] as const;
 
-// "perto de Recife", "near São Paulo": on folded text.
-const NEAR_WORDS = /\b(?:perto\s+d[eoa]s?|proximo\s+(?:a|de|do|da)|nos arredores de|near|around|close to|nearby)\s+(.+)$/;
 
 type Near = { near?: Point; radiusKm?: number };
 
@@ -90,6 +89,11 @@ export const near = defineFilter<Near>()({
         .describe('Only events whose venue is within radius_km of this point (decimal degrees); online events are left out.'),
       radius_km: z.number().gt(0).max(RADIUS_KM.max).optional().describe(`Radius for near or near_city, in km (default ${RADIUS_KM.default}, at most ${RADIUS_KM.max}).`),
     }),
+    args: (params) => {
+      const [latitude, longitude] = (params.get('near') ?? '').split(',').map(Number);
+      if (latitude === undefined || longitude === undefined || Number.isNaN(latitude) || Number.isNaN(longitude)) return {};
+      return { near: { latitude, longitude }, ...(params.has('radius_km') ? { radius_km: Number(params.get('radius_km')) } : {}) };
+    },
     toParams: async (args, params, { center }) => {
       if (args.radius_km !== undefined) params.set('radius_km', String(args.radius_km));
       const point = args.near as { latitude: number; longitude: number } | undefined;
@@ -104,7 +108,7 @@ export const near = defineFilter<Near>()({
   },
   natural: (folded, { cities }) => {
     const rest = ` ${folded} `;
-    const said = NEAR_WORDS.exec(rest);
+    const said = NEAR_PHRASE.exec(rest);
     if (!said) return null;
     const after = said[1]!.replace(/[^\p{L}\p{N} ]/gu, ' ').trim();
     // The longest known city at the start of what follows "perto de".

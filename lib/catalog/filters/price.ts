@@ -114,6 +114,7 @@ export const price = defineFilter<Price>()({
         .optional()
         .describe('Only events with a ticket on sale at most this price INCLUDING fees, in reais (BRL). Events with nothing on sale never pass. "até 50 reais" or "grátis" in q mean the same.'),
     }),
+    args: (params) => (params.get('free') === 'true' ? { free: true } : params.has('price_max') ? { max_price: Number(params.get('price_max')) } : {}),
     toParams: (args, params) => {
       if (args.free) setPriceFilter(params, { free: true });
       else if (args.max_price !== undefined) setPriceFilter(params, { maxBrl: args.max_price as number });

@@ -6,6 +6,7 @@ import { toPublicListItem, type EventRow } from '../map';
 import type { EventList, EventListItem } from '../public-schema';
 import { maxOffset, type ListQuery } from './query-params';
 import { filtersKey } from './search-filters';
+import { withCatalogAccents } from '../search/accents';
 import { correctedText, searchTerms } from '../search/search-sql';
 import { snapshot } from '../snapshot-cache';
 
@@ -16,7 +17,8 @@ import { snapshot } from '../snapshot-cache';
  * A listing page and what the search made of the words: `unmatched` lists the words
  * (as typed) that no event matches all together, when the search has several and the
  * page shows events that match some of them; null otherwise. `corrected` is the search
- * text with the words read as typos replaced ("sambaa recfie" → "samba recife"), or null.
+ * text with the words read as typos replaced and every word spelled as the catalog writes it
+ * ("forro em salvadro" → "forró em salvador"), or null.
  */
 export type SearchResult = { list: EventList; unmatched: string[] | null; corrected: string | null };
 
@@ -49,7 +51,12 @@ async function readListing(brand: Brand, query: ListQuery, now: Date, on?: Query
       data: rows.map((r) => toPublicListItem(brand, r)),
       meta: pageMeta(total, countCap(query.perPage, search), deepest, query),
     };
-    return { list, unmatched: rows[0]?.complete === false ? terms.map((t) => (t.kind === 'text' && t.corrected) || t.label) : null, corrected: query.q ? correctedText(query.q, terms) : null };
+    const fixed = query.q ? correctedText(query.q, terms) : null;
+    return {
+      list,
+      unmatched: rows[0]?.complete === false ? terms.map((t) => (t.kind === 'text' && t.corrected) || t.label) : null,
+      corrected: fixed === null ? null : await withCatalogAccents(db, brand, fixed),
+    };
   });
 }
 

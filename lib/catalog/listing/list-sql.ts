@@ -199,6 +199,14 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
 }
 
 /**
+ * What matching a term is worth: a place ("samba recife") less than what the event is,
+ * so that a samba elsewhere ranks above an event whose only match is the city, while an
+ * event that matches every term still outscores one that misses any (60 and more against
+ * at most 7 a word of weight and 20 of coherence, up to five terms).
+ */
+const matchWeight = (term: ResolvedTerm) => (term.kind === 'city' || term.kind === 'state' ? 60 : 100);
+
+/**
  * A search page. Every event that matches at least one term is a result (the count is
  * exact up to its cap); ranking is bounded: candidates are read in date order, through
  * indexes and with a LIMIT, in tiers (events that match every term, events with a term
@@ -262,8 +270,8 @@ function searchSql(
     };
   }
   const coherence = coherenceSql(parts, add);
-  // Each candidate's score per term; an event's relevance is 100 per matched term plus
-  // those weights. At equal relevance an event on sale comes before one sold out or closed.
+  // Each candidate's score per term; an event's relevance is 100 per matched term (60 per
+  // matched place) plus those weights. At equal relevance an event on sale comes before one sold out or closed.
   // When no event matches every term, the events that match some are dealt in turns, one
   // from each first matched term, best first: "forró em Recife" without a forró in
   // Recife shows forró elsewhere and Recife's other events, not only one of the two.
@@ -273,7 +281,7 @@ function searchSql(
              matched AS (SELECT e.id, e.starts_at, e.on_sale, ARRAY[${parts.map((p) => `(${p.score()})`).join(', ')}]::int[] AS s,
                            ${coherence ?? '0'} AS bonus
                          FROM ${CANDIDATE_EVENTS}),
-             scored AS (SELECT m.id, m.starts_at, m.bonus + (SELECT coalesce(sum(100 + x), 0) FROM unnest(m.s) x WHERE x > 0) AS score,
+             scored AS (SELECT m.id, m.starts_at, m.bonus + (SELECT coalesce(sum(b + x), 0) FROM unnest(m.s, ARRAY[${terms.map(matchWeight).join(', ')}]::int[]) AS u(x, b) WHERE x > 0) AS score,
                           (SELECT count(*) FROM unnest(m.s) x WHERE x > 0) AS hits,
                           (SELECT min(i) FROM unnest(m.s) WITH ORDINALITY AS u(x, i) WHERE x > 0) AS first_hit,
                           m.on_sale

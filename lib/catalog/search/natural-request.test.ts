@@ -9,6 +9,12 @@ const ZONE = 'America/Sao_Paulo';
 const read = (text: string, now = NOW) => readDateWords(fold(text), now, ZONE);
 
 describe('readDateWords: one reader of dates in words, for the site, MCP and A2A', () => {
+  test('a period written YYYY-MM-DD, as agents write it', () => {
+    expect(read('samba de 2026-12-01 a 2026-12-05')).toEqual({ rest: 'samba', when: { from: '2026-12-01', to: '2026-12-05' } });
+    expect(read('jazz from 2026-12-01 to 2026-12-31 em recife')).toEqual({ rest: 'jazz em recife', when: { from: '2026-12-01', to: '2026-12-31' } });
+    expect(read('samba de 2026-12-05 a 2026-12-01').when).toBeNull();
+  });
+
   test('relative days', () => {
     expect(read('forró hoje')).toEqual({ rest: 'forro', when: { day: 'today' } });
     expect(read('samba amanhã à noite')).toEqual({ rest: 'samba', when: { day: 'tomorrow' } });
@@ -60,5 +66,20 @@ describe('readDateWords: one reader of dates in words, for the site, MCP and A2A
     read.set(params);
     expect(Object.fromEntries(params)).toEqual({ date_from: '2026-11-28', date_to: '2026-11-28', near: '-8.05,-34.9', price_max: '100' });
     expect(read.notes).toEqual(['em 2026-11-28', 'até 50 km de Recife', 'até R$ 100 com taxas']);
+  });
+
+  test('readRequestWords (A2A): a city or a state said is the filter the site sets', () => {
+    const cities = [{ city: 'Recife', state: 'PE', lat: -8.05, lng: -34.9, events: 12 }];
+    const ctx = { cities, now: NOW, timeZone: ZONE, brl: (c: number) => `R$ ${c / 100}` };
+    const read = readRequestWords('Quero um show de samba em Recife neste fim de semana', ctx);
+    expect(read.q).toBe('quero um show de samba');
+    const params = new URLSearchParams();
+    read.set(params);
+    expect(Object.fromEntries(params)).toEqual({ city: 'Recife', date_from: '2026-11-28', date_to: '2026-11-29' });
+    expect(read.notes).toEqual(['em Recife', 'de 2026-11-28 a 2026-11-29']);
+    const state = readRequestWords('frevo em Pernambuco', ctx);
+    const stateParams = new URLSearchParams();
+    state.set(stateParams);
+    expect([state.q, Object.fromEntries(stateParams)]).toEqual(['frevo', { state: 'PE' }]);
   });
 });

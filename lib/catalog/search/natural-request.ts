@@ -32,18 +32,28 @@ const WEEKDAY = new RegExp(
   `\\b(?:(?:n?[oa]|n?est[ea]|nesse|nessa|proxim[oa]|this|on|next)\\s+)?(${WEEKDAYS.join('|')}|${WEEKDAYS_EN.join('|')})(?:(?:-|\\s)feira)?\\b`,
 );
 
+// "de 2026-12-01 a 2026-12-05", "from 2026-12-01 to 2026-12-05": a period as agents write it.
+const ISO_RANGE = /\b(?:de|from|entre)\s+(\d{4}-\d{2}-\d{2})\s+(?:a|ate|to|e|and|until)\s+(\d{4}-\d{2}-\d{2})\b/;
+const isoDay = (value: string) => {
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
+};
+
 const cut = (text: string, match: RegExpExecArray) => `${text.slice(0, match.index)} ${text.slice(match.index + match[0].length)}`;
 
 /**
  * A date in the words of a request (folded), and the request without it: "hoje",
  * "amanhã", "este fim de semana", "próximos 7 dias", a weekday ("sábado"), a day
- * ("dia 12", "12 de dezembro", "até 20 de dezembro"), a month ("em dezembro"). The
+ * ("dia 12", "12 de dezembro", "até 20 de dezembro"), a month ("em dezembro"), a period
+ * written as agents write it ("de 2026-12-01 a 2026-12-05"). The
  * first one found is the filter; days and months are the coming ones in `timeZone`.
  */
 export function readDateWords(folded: string, now: Date, timeZone: string): { rest: string; when: DateWish | null } {
   const text = ` ${folded} `;
   const done = (match: RegExpExecArray, when: DateWish | null) =>
     when ? { rest: cut(text, match).replace(/\s+/g, ' ').trim(), when } : { rest: folded.trim(), when: null };
+  const iso = ISO_RANGE.exec(text);
+  if (iso && isoDay(iso[1]!) && isoDay(iso[2]!) && iso[1]! <= iso[2]!) return done(iso, { from: iso[1]!, to: iso[2]! });
   for (const [day, pattern] of RELATIVE_PHRASES) {
     const m = pattern.exec(text);
     if (m) return done(m, { day });

@@ -7,8 +7,10 @@ import { snapshot } from '../snapshot-cache';
 // a name match weighs 8, a producer match 4, a venue or city word 1; a place term ranks
 // its own events first: the city 10 (its state 5, when the same words name a state), a
 // state 9, plus the weight of its words in the event's text. An event's relevance is
-// 100 per matched term plus those weights, so events
-// that match more terms come first, then weightier matches.
+// 100 per matched term (60 per matched place, lib/catalog/listing/list-sql.ts) plus those
+// weights, so events that match more terms come first, then those that match what the
+// event is (the kind, the artist) before those that only match the place, then weightier
+// matches.
 
 /**
  * A word with its spellings to look for, each a whole word: as typed (folded by the
@@ -113,7 +115,11 @@ export function correctedText(q: string, terms: ResolvedTerm[]): string | null {
   return q
     .trim()
     .split(/\s+/)
-    .map((w) => fixes.get(fold(w).replace(/[^\p{L}\p{N}]/gu, '')) ?? w)
+    .map((w) => {
+      const fix = fixes.get(fold(w).replace(/[^\p{L}\p{N}]/gu, ''));
+      // The person's capital stays: "Forroo" is "Forro".
+      return fix === undefined ? w : w[0] !== w[0]!.toLowerCase() ? fix[0]!.toUpperCase() + fix.slice(1) : fix;
+    })
     .join(' ');
 }
 

@@ -10,6 +10,8 @@ import { judgedEvent, judgedQueries, relevantSet, type Judged, type JudgedQuery 
 import { dateWordsToFilter, priceWordsToFilter } from './natural-request';
 import { parseListQuery } from '../listing/query-params';
 import { brandTimeZone } from './relative-dates';
+import { getFilterOptions } from '../filters/options';
+import { listingParams, wordsToForm } from '../../site/listing-params';
 
 // The judged query set on the process-wide demo catalog (720 events, three brands): for
 // every query that has relevant events, the top 3 results are all relevant (or all the
@@ -46,7 +48,15 @@ async function loadCatalog(brand: Brand): Promise<Catalog> {
  * A judged query as the site asks it: its filters, and dates and prices in its words read
  * as filters; queries within the API's reach are asked as the API would.
  */
-function judgedRequest(query: JudgedQuery, brand: Brand) {
+async function judgedRequest(query: JudgedQuery, brand: Brand) {
+  if (query.asSite) {
+    // The site's reading of the words, through the filters' declarations.
+    const options = await getFilterOptions(brand);
+    const form = wordsToForm(new URLSearchParams({ ...query.params, q: query.q }), brand, new Date(), options);
+    const params = listingParams(form, options, brand);
+    params.set('per_page', '3');
+    return parseListQuery(params, { prices: true });
+  }
   const params = new URLSearchParams({ ...query.params, per_page: '3' });
   if (!query.beyondApi) {
     params.set('q', query.q);
@@ -90,7 +100,7 @@ describe('the judged query set', () => {
   test('words no event has: an empty answer', async () => {
     for (const c of catalogs) {
       for (const query of judgedQueries(c.producer).filter((q) => q.none)) {
-        const r = (await listEvents(c.brand, judgedRequest(query, c.brand))).list;
+        const r = (await listEvents(c.brand, await judgedRequest(query, c.brand))).list;
         expect(r.data, `${c.brand.id} "${query.q}"`).toEqual([]);
       }
     }
@@ -106,12 +116,16 @@ describe('the judged query set', () => {
         const relevant = relevantSet(query, c.events);
         if (relevant.size === 0) continue;
         judged++;
-        const r = (await listEvents(c.brand, judgedRequest(query, c.brand))).list;
+        const r = (await listEvents(c.brand, await judgedRequest(query, c.brand))).list;
         if (r.data.length === 0) empty++;
         const top = r.data.map((e) => c.bySlug.get(e.slug)!);
         const k = Math.min(3, relevant.size);
         // With filters, every result meets them; the top 3 are relevant.
-        const ok = top.length >= k && top.slice(0, k).every((e) => relevant.has(e)) && top.every((e) => (query.filters ?? []).every((p) => p(e)));
+        const ok =
+          top.length >= k &&
+          top.slice(0, k).every((e) => relevant.has(e)) &&
+          top.every((e) => (query.filters ?? []).every((p) => p(e))) &&
+          (!query.first || c.events.some((e) => query.all.every((p) => p(e))) || query.first(top[0]!));
         if (ok) good++;
         else failures.push(`${c.brand.id} "${query.q}" (${relevant.size} relevant): ${r.data.map((e) => `${e.name} @ ${e.location?.city ?? 'online'}`).join(' | ')}`);
       }

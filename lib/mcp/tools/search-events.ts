@@ -12,6 +12,7 @@ import { readSearchFilters } from '../../catalog/listing/search-filters';
 import { formatBrl } from '../../catalog/event/tickets';
 import { copyArgs } from '../../catalog/filters/declaration';
 import { failure, type Tool } from './tool';
+import { waysOutNote } from './ways-out-note';
 
 /** The tool's input: the words, every filter's own input (lib/catalog/filters), the page. */
 const searchInput = (today: string, timeZone: string) => ({
@@ -20,7 +21,7 @@ const searchInput = (today: string, timeZone: string) => ({
     .max(MAX_QUERY_LENGTH)
     .optional()
     .describe(
-      'What to look for, in plain words (Portuguese or English): artist, genre, event name, producer, venue, city or state ("forró em Recife", "jazz sp", "stand up"). Accents, case, stop words and one typo per long word do not matter; events matching more words rank first. A date in the words ("hoje", "sábado", "este fim de semana", "em dezembro", "dia 12") and a price ("grátis", "até 50 reais") are read as filters and leave the words, unless when/date_from/date_to or free/max_price are given.',
+      'What to look for, in plain words (Portuguese or English): artist, genre, event name, producer, venue, city or state ("forró em Recife", "jazz sp", "stand up"). Accents, case, stop words and one typo per long word do not matter; events matching more words rank first. A city of the catalog or a state ("em Recife", "in São Paulo", "Pernambuco", "SP"), a date ("hoje", "sábado", "este fim de semana", "em dezembro", "dia 12", "from 2026-12-01 to 2026-12-05") and a price ("grátis", "até 50 reais") in the words are read as filters and leave the words, unless city/state/near, when/date_from/date_to or free/max_price are given. When nothing matches, a text part lists ways out, each with its count and the arguments to call again.',
     ),
   ...Object.assign({}, ...ALL_FILTERS.map((f) => f.mcp.input({ today, timeZone }))),
   page: z.number().int().min(1).optional(),
@@ -58,12 +59,14 @@ export const searchEventsTool: Tool = {
   run: async (brand, args) => {
     const now = new Date();
     const timeZone = brandTimeZone(brand);
+    const options = await getFilterOptions(brand);
     const params = await searchParams(args, {
       brand,
       now,
       today: localToday(now, timeZone),
       timeZone,
-      center: async (city) => cityCenter(await getFilterOptions(brand), city),
+      center: async (city) => cityCenter(options, city),
+      cities: options.cities.map((c) => c.city),
     });
     if (typeof params === 'string') return failure(params);
     const { error } = readSearchFilters(params, { prices: true });
@@ -75,6 +78,11 @@ export const searchEventsTool: Tool = {
       ...(corrected ? [`Words read with typos corrected, as "${corrected}".`] : []),
       ...(unmatched ? [`No event matches all of ${unmatched.map((w) => `"${w}"`).join(', ')} together: these events match some of them.`] : []),
     ];
+    // Nothing at all (not a page past the last): what would find events, as the site offers it.
+    if (result.meta.total === 0) {
+      const ways = await waysOutNote(brand, params, options, now);
+      if (ways) notes.push(ways);
+    }
     const ids = result.data.map((e) => e.id);
     const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
     if (result.data.length > 0) {
