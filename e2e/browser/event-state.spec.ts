@@ -42,6 +42,9 @@ async function expectNoSideways(page: Page, width: number) {
     const fits = await card.evaluate((e, w) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= w, width);
     expect(fits).toBe(true);
   }
+  // No amount is cut in two ("R$" on one line, "35,60" on the next).
+  for (const amount of await page.locator('.ticket-card .amount').all()) expect(await amount.evaluate((e) => e.getClientRects().length)).toBe(1);
+  for (const total of await page.locator('.ticket-card .ticket-total').all()) expect(await total.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
 }
 
 for (const state of STATES) {
