@@ -34,7 +34,7 @@ export function EventCard({ event, price, facts, eager, level = 2 }: { event: Ev
         <p className="meta">{city ? <a href={cityPath(city)}>{place}</a> : place}</p>
         {(state.label || facts?.age_rating) && (
           <p className="tags">
-            {state.label && <span className={`badge event-state-${state.key}`}>{state.label}</span>}
+            {state.label && <span className={`badge state-${state.key}`}>{state.label}</span>}
             {facts?.age_rating && (
               <span className={`age-rating age-${facts.age_rating}`} title="Classificação indicativa">
                 {ageRatingLabel(facts.age_rating)}

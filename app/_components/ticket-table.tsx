@@ -38,7 +38,12 @@ export function TicketTable({ sectors, state }: { sectors: Sector[]; state: Even
                   {totalLabel(l.total_cents)}
                   {l.total_cents > 0 && <span className="fees"> com taxas</span>}
                 </p>
-                {l.total_cents > 0 && <p className="ticket-parts">{`Ingresso ${formatBrl(l.price_cents)} + taxa ${formatBrl(l.fee_cents)}`}</p>}
+                {l.total_cents > 0 && (
+                  // Each amount stays whole on its line ("R$ 35,60", never "R$" and "35,60").
+                  <p className="ticket-parts">
+                    Ingresso <span className="amount">{formatBrl(l.price_cents)}</span> + taxa <span className="amount">{formatBrl(l.fee_cents)}</span>
+                  </p>
+                )}
                 <p className={`ticket-status ticket-status-${tone(label)}`}>
                   <span className="visually-hidden">Situação: </span>
                   {label}

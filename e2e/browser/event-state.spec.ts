@@ -2,11 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoRegistry } from '../../lib/brand/registry';
 import { generateDemo } from '../../lib/demo/generate';
 import type { EventRecordInput } from '../../lib/catalog/record';
+import { expectAccessible } from '../support/page-checks';
 
 // On a phone (390×844, then 320 px wide), on every brand: an event in each state says so
 // first, in its own words (ended, sold out, sales paused, sales not started, cancelled,
 // postponed, rescheduled), one where the person cannot go offers similar events right
-// there, and the tickets are one card per sector and lot, the price with fees the largest
+// there (the page passes axe), and the tickets are one card per sector and lot, the price with fees the largest
 // text of the card, the situation a label: nothing slides sideways. Screenshots go under
 // test-results/.
 const PORT = Number(process.env.PLAYWRIGHT_PORT ?? 4110);
@@ -41,6 +42,9 @@ async function expectNoSideways(page: Page, width: number) {
     const fits = await card.evaluate((e, w) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= w, width);
     expect(fits).toBe(true);
   }
+  // No amount is cut in two ("R$" on one line, "35,60" on the next).
+  for (const amount of await page.locator('.ticket-card .amount').all()) expect(await amount.evaluate((e) => e.getClientRects().length)).toBe(1);
+  for (const total of await page.locator('.ticket-card .ticket-total').all()) expect(await total.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
 }
 
 for (const state of STATES) {
@@ -59,6 +63,7 @@ for (const state of STATES) {
     expect(await size('.ticket-total')).toBeGreaterThan(await size('.ticket-status'));
     await expect(first.locator('.ticket-status')).toBeVisible();
     await page.screenshot({ path: info.outputPath(`state-${state.key}-${info.project.name}.png`) });
+    await expectAccessible(page);
     await page.setViewportSize(NARROW);
     await expectNoSideways(page, NARROW.width);
   });

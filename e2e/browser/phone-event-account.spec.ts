@@ -67,7 +67,7 @@ test('an event on sale: price with fees and "Como comprar" on the first screen, 
   await expectAccessible(page);
 });
 
-test('a free event says "Grátis", in the call-out and the table', async ({ page }, info) => {
+test('a free event says "Grátis", in the call-out and the ticket cards', async ({ page }, info) => {
   const r = pick(info.project.name, (x) => open(x) && isFree(x));
   await page.goto(eventUrl(r));
   await expect(page.locator('.event-buy .lowest')).toHaveText('Grátis');

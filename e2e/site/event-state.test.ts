@@ -108,7 +108,7 @@ describe.each(targets)('event state on $name', (target) => {
     if (s.card) {
       // Its card, found by its producer and name, says the state in a few words.
       const list = await get(r!, `/?organization=${r!.producer!.slug}&q=${encodeURIComponent(r!.name)}`);
-      const card = new RegExp(`href="/eventos/${r!.slug}"(?:(?!<li class="card">)[\\s\\S])*?<span class="badge event-state-${s.key}">([^<]+)</span>`).exec(list.text);
+      const card = new RegExp(`href="/eventos/${r!.slug}"(?:(?!<li class="card">)[\\s\\S])*?<span class="badge state-${s.key}">([^<]+)</span>`).exec(list.text);
       expect(card?.[1], r!.slug).toMatch(s.card);
     }
   });

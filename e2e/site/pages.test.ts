@@ -104,7 +104,7 @@ describe.each(BRANDS)('website of %s', (brand, name) => {
     expect(ld['@type']).toBe('Event');
     expect(ld.startDate).toMatch(/T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     expect(['https://schema.org/OfflineEventAttendanceMode', 'https://schema.org/OnlineEventAttendanceMode']).toContain(ld.eventAttendanceMode);
-    // On sale: it happens, on its first date or a new one (e2e/site/event-status.test.ts).
+    // On sale: it happens, on its first date or a new one (e2e/site/event-state.test.ts).
     expect(['https://schema.org/EventScheduled', 'https://schema.org/EventRescheduled', 'https://schema.org/EventPostponed']).toContain(ld.eventStatus);
     expect(['Place', 'VirtualLocation']).toContain(ld.location['@type']);
     if (ld.location['@type'] === 'Place') expect(ld.location.address['@type']).toBe('PostalAddress');

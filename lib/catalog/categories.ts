@@ -75,31 +75,5 @@ export const ACCESSIBILITY_LABELS: Record<AccessibilityFeature, string> = {
 export const EVENT_STATUSES = ['scheduled', 'cancelled', 'postponed', 'rescheduled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
-/** The status as a person reads it on the site and in Markdown. */
-export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
-  scheduled: 'Confirmado',
-  cancelled: 'Cancelado',
-  postponed: 'Adiado (nova data a definir)',
-  rescheduled: 'Remarcado',
-};
-
-/**
- * What a person must know before anything else when an event does not happen as first
- * announced: null for a scheduled one. `previous` is the start announced before, already
- * formatted for the reader.
- */
-export function eventStatusSentence(status: EventStatus, previous: string | null): string | null {
-  switch (status) {
-    case 'scheduled':
-      return null;
-    case 'cancelled':
-      return 'Evento cancelado: não acontecerá e nenhum ingresso está à venda.';
-    case 'postponed':
-      return `Evento adiado: a nova data ainda será anunciada${previous ? ` (estava marcado para ${previous})` : ''}.`;
-    case 'rescheduled':
-      return `Evento remarcado para a data abaixo${previous ? `; estava marcado para ${previous}` : ''}.`;
-  }
-}
-
 /** Maximum prices (with fees, BRL) people pick from, and free. */
 export const PRICE_CHOICES_BRL = [50, 100, 200] as const;
