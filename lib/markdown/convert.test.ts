@@ -9,3 +9,18 @@ describe('page to Markdown', () => {
     expect(md).toContain('Preço com taxas');
   });
 });
+
+describe('links in the Markdown of a page', () => {
+  const html = '<main><a href="#como-comprar">Como comprar</a> <a href="/eventos/outro">Outro</a> <a href="https://loja.example/x">Loja</a></main>';
+  test.each([
+    'http://aurora.localhost:3000/eventos/show-1',
+    'http://aurora.localhost:3000/?q=samba',
+    'http://aurora.localhost:3000/produtores/abc',
+    'http://aurora.localhost:3000/',
+  ])('an in-page link of %s points into that page; other links keep their target', (page) => {
+    const md = mainToMarkdown(html, page);
+    expect(md).toContain(`[Como comprar](${page}#como-comprar)`);
+    expect(md).toContain('[Outro](http://aurora.localhost:3000/eventos/outro)');
+    expect(md).toContain('[Loja](https://loja.example/x)');
+  });
+});
