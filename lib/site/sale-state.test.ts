@@ -61,7 +61,7 @@ describe('JSON-LD and tool Markdown follow the sale state', () => {
     const ld = eventJsonLd(viewOf(closed, sectors(true, true))) as { offers: { availability: string; offers: Array<{ availability: string }> } };
     expect(ld.offers.availability).toBe('https://schema.org/SoldOut');
     for (const offer of ld.offers.offers) expect(offer.availability).toBe('https://schema.org/SoldOut');
-    const md = eventMarkdown(viewOf(closed, sectors(true, false)));
+    const md = eventMarkdown(viewOf(closed, sectors(true, false)), demoRegistry(3000).brands[0]!);
     expect(md).not.toMatch(/à venda \||Menor preço|A partir de/i);
     expect(md).toContain('apenas para informação');
     expect(md).toContain('| Esgotado |');
