@@ -8,6 +8,12 @@ describe('page to Markdown', () => {
     expect(md).not.toContain('Deslize');
     expect(md).toContain('Preço com taxas');
   });
+
+  test('what the page hides until its script shows it is left out', () => {
+    const md = mainToMarkdown('<main><button type="button" hidden>Compartilhar</button><a href="https://wa.me/?text=x">WhatsApp</a></main>', 'https://aurora.example/eventos/a');
+    expect(md).not.toContain('Compartilhar');
+    expect(md).toContain('WhatsApp');
+  });
 });
 
 describe('links in the Markdown of a page', () => {

@@ -27,8 +27,9 @@ function absolutize(base: string) {
       return undefined;
     });
     visit(tree, 'element', (node: Element, index, parent) => {
-      // Hidden from assistive technology is not content either (a hint about swiping a table).
-      const hidden = String(node.properties?.ariaHidden) === 'true';
+      // Hidden from assistive technology is not content either (a hint about swiping a table),
+      // nor what the page hides until its script shows it (the share sheet's button).
+      const hidden = String(node.properties?.ariaHidden) === 'true' || node.properties?.hidden === true || node.properties?.hidden === '';
       if (node.tagName === 'script' || node.tagName === 'style' || node.tagName === 'form' || hidden) {
         if (parent && typeof index === 'number') {
           parent.children.splice(index, 1);

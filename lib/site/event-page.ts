@@ -1,5 +1,6 @@
 import type { EventStatus } from '../catalog/categories';
 import { formatBrl, lowestAvailable, type Sector } from '../catalog/event/tickets';
+import { formatEventDate } from './format';
 import { hasEnded, type SaleState } from './sale-state';
 
 // What the event page shows, decided apart from its markup: the dates it states, whether
@@ -36,4 +37,22 @@ export function priceCallout(state: SaleState, sectors: Sector[]): string | null
   if (lowest.total_cents > 0) return `A partir de ${formatBrl(lowest.total_cents)} com taxas (${lowest.name})`;
   const paid = lowestAvailable(sectors.map((s) => ({ ...s, lots: s.lots.filter((l) => l.total_cents > 0) })));
   return paid ? `Grátis (${lowest.name}); outros ingressos a partir de ${formatBrl(paid.total_cents)} com taxas` : 'Grátis';
+}
+
+type Previewed = Dated & {
+  timezone: string | null;
+  is_online?: boolean;
+  location: { name: string | null; city: string | null; state_abbr: string | null } | null;
+};
+
+/**
+ * When and where, on one line, for a link's preview (Open Graph, the WhatsApp preview,
+ * Twitter): "sáb., 16 de jan. de 2027, 21:30 · Clube Sol Nascente, Recife - PE"; a
+ * postponed event says that its new date is to be announced, an online one "Online".
+ */
+export function previewLine(status: EventStatus, event: Previewed): string {
+  const when = showsSchedule(status, event) ? formatEventDate(event.starts_at, event.timezone) : 'Nova data a definir';
+  const city = event.location ? [event.location.city, event.location.state_abbr].filter(Boolean).join(' - ') : '';
+  const where = event.location ? [event.location.name, city].filter(Boolean).join(', ') : 'Online';
+  return [when, where].filter(Boolean).join(' · ');
 }
