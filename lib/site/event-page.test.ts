@@ -6,7 +6,7 @@ import type { Sector } from '../catalog/event/tickets';
 import type { EventDetail } from '../catalog/public-schema';
 import { eventMarkdown } from '../mcp/event-markdown';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar-services';
-import { offersCalendar, previewLine, priceCallout, showsSchedule, totalLabel } from './event-page';
+import { offersCalendar, previewLine, priceCallout, shareImage, showsSchedule, totalLabel } from './event-page';
 import { zoneLabel } from './format';
 
 const lot = (name: string, total: number, available = true) => ({ name, price_cents: total, fee_cents: 0, total_cents: total, available });
@@ -47,6 +47,13 @@ describe('what the event page states', () => {
     expect(previewLine('postponed', at)).toBe('Nova data a definir · Clube Sol Nascente, Recife - PE');
     expect(previewLine('scheduled', { ...at, location: null })).toBe('qui., 10 de dez. de 2026, 19:00 · Online');
     expect(previewLine('scheduled', { ...at, location: { name: null, city: 'Olinda', state_abbr: null } })).toBe('qui., 10 de dez. de 2026, 19:00 · Olinda');
+  });
+
+  test("a shared link's picture: a bitmap banner as it is; an SVG drawing or none, the picture the site draws", () => {
+    expect(shareImage('https://cdn.example/banner.jpg?w=1200', 'show-1')).toEqual({ path: 'https://cdn.example/banner.jpg?w=1200', drawn: false });
+    expect(shareImage('/media/events/show-1/banner.svg', 'show-1')).toEqual({ path: '/eventos/show-1/previa.png', width: 1200, height: 630, drawn: true });
+    expect(shareImage('https://cdn.example/b.SVG#x', 'show-1').drawn).toBe(true);
+    expect(shareImage(null, 'show-1').path).toBe('/eventos/show-1/previa.png');
   });
 
   test('time zones read as Portuguese names them', () => {

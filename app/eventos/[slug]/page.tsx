@@ -10,7 +10,7 @@ import { eventStatusSentence } from '@/lib/catalog/categories';
 import { getEvent } from '@/lib/catalog/event/read';
 import { currentBrand } from '@/lib/site/brand-context';
 import { formatEventDate, zoneLabel } from '@/lib/site/format';
-import { offersCalendar, previewLine, priceCallout, showsSchedule } from '@/lib/site/event-page';
+import { offersCalendar, previewLine, priceCallout, shareImage, showsSchedule } from '@/lib/site/event-page';
 import { directionsTo } from '@/lib/site/directions';
 import { cityPath, organizerPath } from '@/lib/site/landing';
 import { citySlug, findCity, findOrganizer } from '@/lib/catalog/listing/landing-subjects';
@@ -35,9 +35,11 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const { brand, event } = await load(slug);
   if (!event) notFound();
   const description = summary(event.description) || `${event.name} na ${brand.name}`;
-  const banner = event.images.banner ? new URL(event.images.banner, brand.site_url).toString() : null;
-  // A link's preview (Open Graph, which WhatsApp reads, and Twitter): the image, the name,
-  // and when and where before the summary.
+  // A link's preview (Open Graph, which WhatsApp reads, and Twitter): a picture it can show
+  // (the banner, or one drawn with the name, date and place), the name, and when and where
+  // before the summary.
+  const image = shareImage(event.images.banner, event.slug);
+  const imageUrl = new URL(image.path, brand.site_url).toString();
   const preview = `${previewLine(event.event_status, event)}. ${description}`;
   return {
     title: event.name,
@@ -50,9 +52,9 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
       title: event.name,
       description: preview,
       url: event.url,
-      images: banner ? [{ url: banner, width: 1200, height: 480, alt: event.name }] : [],
+      images: [{ url: imageUrl, width: image.width, height: image.height, alt: event.name }],
     },
-    twitter: { card: 'summary_large_image', title: event.name, description: preview, images: banner ? [{ url: banner, alt: event.name }] : [] },
+    twitter: { card: 'summary_large_image', title: event.name, description: preview, images: [{ url: imageUrl, alt: event.name }] },
   };
 }
 
