@@ -89,5 +89,7 @@ describe('render budget and purchase flow', () => {
     // The landing feeds and an event's own calendar file draw on the same budget.
     expect((await get('/categoria/teatro/calendario.ics', feeds)).status).toBe(429);
     expect((await get('/eventos/nada/agenda.ics', feeds)).status).toBe(429);
+    // So does an event's preview picture, drawn for each request.
+    expect((await get('/eventos/nada/previa.png', { ...feeds, accept: 'image/*' })).status).toBe(429);
   });
 });
