@@ -3,12 +3,18 @@
 // the socket can know or what Next does not let a route decide; one comment per reason.
 import { EventEmitter } from 'node:events';
 import { ServerResponse, createServer } from 'node:http';
-import next from 'next';
-import { bodyLimitFor, guardBody, screenRequest, sendScreened } from './lib/http/raw-request.mjs';
-import { connectionMetrics, observeRequests, processLogger, startMetricsListener } from './lib/observability/server.mjs';
-import { MIN_RESERVED_FILES, connectionSettings, limitConnections, serverOptions } from './lib/server/connection-limits.mjs';
-import { FILL_HEADER, FLIGHT_HEADER, INTERNAL_HEADER, INTERNAL_TOKEN, ORIGINAL_METHOD_HEADER, OVERSIZED_HEADER, PAGE_MARKER, PEER_HEADER } from './lib/server/markers.mjs';
-import { gracefulShutdown } from './lib/server/shutdown.mjs';
+import { ensureHeapBound } from './lib/server/heap-bound.mjs';
+
+// The heap bound comes first, before anything large is loaded: without an explicit one
+// (--max-old-space-size, NODE_OPTIONS, HEAP_MAX_MIB), the process starts again with a
+// bound that fits the machine or the container (lib/server/heap-bound.mjs).
+await ensureHeapBound();
+const { default: next } = await import('next');
+const { bodyLimitFor, guardBody, screenRequest, sendScreened } = await import('./lib/http/raw-request.mjs');
+const { connectionMetrics, observeRequests, processLogger, startMetricsListener } = await import('./lib/observability/server.mjs');
+const { MIN_RESERVED_FILES, connectionSettings, limitConnections, serverOptions } = await import('./lib/server/connection-limits.mjs');
+const { FILL_HEADER, FLIGHT_HEADER, INTERNAL_HEADER, INTERNAL_TOKEN, ORIGINAL_METHOD_HEADER, OVERSIZED_HEADER, PAGE_MARKER, PEER_HEADER } = await import('./lib/server/markers.mjs');
+const { gracefulShutdown } = await import('./lib/server/shutdown.mjs');
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';

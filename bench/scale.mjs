@@ -4,12 +4,22 @@
 // serves each with the snapshot cache off, and compares the median latency and bytes of
 // search, each filter, the detail and every public surface (pages, Markdown, feeds,
 // sitemaps, llms.txt, MCP, A2A). Goal: large p50 at most 2x the base p50.
+//
+// --load <seconds> [--connections 16]: the load mode instead. At each size, mixes of
+// distinct requests (API searches, event pages, site searches, MCP and A2A questions,
+// and the framework floor), each for <seconds> on N connections cycling through them
+// (autocannon), with the snapshot cache off: requests per second, p50 and p99, errors,
+// and from the server's metrics listener the most requests waiting for a database
+// connection, the event loop's p99 lag, and per request the database statements' time
+// and the server's CPU time. Goal: at the large size each mix keeps at least 0.8x of its
+// throughput at the base size, with no error.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
 import pg from 'pg';
 
 const { values } = parseArgs({
@@ -19,6 +29,8 @@ const { values } = parseArgs({
     base: { type: 'string', default: '1000' },
     samples: { type: 'string', default: '100' },
     prepare: { type: 'boolean', default: false },
+    load: { type: 'string' },
+    connections: { type: 'string', default: '16' },
     // Names of the PostgreSQL catalogs: <prefix>_<size>_<schema>.
     'db-prefix': { type: 'string', default: 'catalog_scale' },
   },
@@ -35,6 +47,9 @@ const backend = values.backend;
 const sizes = [Number(values.base), Number(values.events)];
 const SAMPLES = Number(values.samples);
 const PREFIX = values['db-prefix'];
+const LOAD = values.load === undefined ? 0 : Number(values.load);
+const CONNECTIONS = Number(values.connections);
+if (values.load !== undefined && !(LOAD > 0)) throw new Error('--load: a number of seconds');
 if (!/^[a-z][a-z0-9_]{0,30}$/.test(PREFIX)) throw new Error('--db-prefix: lower-case letters, digits and _');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATA = 'bench/.data';
@@ -220,8 +235,10 @@ async function surfaces(port, firsts, producers) {
 async function measure(size) {
   const env = await catalog(size);
   const port = await freePort();
+  const metricsPort = await freePort();
   const server = spawn(process.execPath, ['server.mjs'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', CATALOG_SEED: 'none', CATALOG_CACHE_TTL_MS: '0', DB_TIMEOUT_MS: process.env.DB_TIMEOUT_MS ?? '10000',
+      BENCH_FLOOR: '1', METRICS_PORT: String(metricsPort), MAX_CONNECTIONS_PER_ADDRESS: '1000000',
       ...Object.fromEntries(['API', 'MARKDOWN', 'TOOLS', 'RENDER'].map((k) => [`RATE_LIMIT_${k}`, '100000000'])) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -235,7 +252,10 @@ async function measure(size) {
       await new Promise((r) => setTimeout(r, 100));
     }
     const E = '/api/public/v1/events';
+    if (LOAD) return await loadMixes(port, metricsPort);
     const firsts = JSON.parse((await get(port, `${E}?per_page=10`)).body).data;
+    // Events closed for sale (sold out, paused, sales not started): their page offers similar events beside the state.
+    const closed = JSON.parse((await get(port, `${E}?per_page=50`)).body).data.filter((e) => e.is_closed).slice(0, 5);
     const producers = [];
     for (const e of firsts.slice(0, 4)) producers.push(JSON.parse((await get(port, `${E}/${e.slug}`)).body).producer.slug);
     const q = (...texts) => texts.map((t) => `${E}?q=${encodeURIComponent(t)}`);
@@ -274,6 +294,9 @@ async function measure(size) {
       'site page': ['/', '/?q=samba', '/?category=shows', '/?city=Recife', '/?q=jazz&city=Recife'],
       'price (site page)': ['/?preco=gratis', '/?preco=50', '/?preco=100&category=shows', '/?sort=price', '/?q=samba&preco=200'],
       'detail': firsts.map((e) => `${E}/${e.slug}`),
+      // The event page of a closed event: its similar events (same category, city or state,
+      // nearest date) are one read of two indexes (lib/catalog/listing/similar.ts).
+      'similar (closed page)': (closed.length > 0 ? closed : firsts).map((e) => `/eventos/${e.slug}`),
       'deep page': [150, 120, 90].map((pg) => `${E}?per_page=50&page=${pg}`),
       // Every public surface, as people and agents reach it.
       ...(await surfaces(port, firsts, producers)),
@@ -301,6 +324,114 @@ async function measure(size) {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
   }
+}
+
+/** The server's metrics, as name{labels} → value. */
+async function scrape(metricsPort) {
+  const text = await new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: metricsPort, path: '/metrics' }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve(body));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const values = new Map();
+  for (const line of text.split('\n')) {
+    const m = /^([a-zA-Z_:][\w:]*(?:\{[^}]*\})?) (\S+)$/.exec(line);
+    if (m) values.set(m[1], Number(m[2]));
+  }
+  return values;
+}
+
+/** Requests that cycle through `targets` (paths, or { path, method, headers, body }), one after another on each connection. */
+function cycling(targets) {
+  let n = 0;
+  return (req) => {
+    const t = targets[n++ % targets.length];
+    return typeof t === 'string' ? { ...req, path: t } : { ...req, ...t };
+  };
+}
+
+/** The load mixes at one size: each on CONNECTIONS connections for LOAD seconds, with the server's metrics around it. */
+async function loadMixes(port, metricsPort) {
+  const E = '/api/public/v1/events';
+  const events = [];
+  for (let page = 1; page <= 4; page++) events.push(...JSON.parse((await get(port, `${E}?per_page=50&page=${page}`)).body).data);
+  // One word of each event's name, each word once: searches that find something.
+  const words = [...new Set(events.flatMap((e) => e.name.toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 4)))].slice(0, 60);
+  const places = ['são paulo', 'recife', 'salvador', 'rio de janeiro', 'belo horizonte', 'curitiba', 'fortaleza', 'porto alegre'];
+  const states = ['sp', 'rj', 'pe', 'ba', 'mg', 'rs'];
+  const json = { 'content-type': 'application/json' };
+  const mixes = {
+    floor: ['/api/floor'],
+    'API searches': words.flatMap((w, i) => [`${E}?q=${encodeURIComponent(w)}`, `${E}?q=${encodeURIComponent(w)}&state=${states[i % states.length]}`]),
+    'event pages': events.map((e) => `/eventos/${e.slug}`),
+    'site searches': words.map((w) => `/?q=${encodeURIComponent(w)}`),
+    'MCP search_events': words.map((w, i) => ({
+      path: '/mcp',
+      method: 'POST',
+      headers: { ...json, accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search_events', arguments: { q: w, per_page: 10 } } }),
+    })),
+    'A2A questions': words.map((w, i) => ({
+      path: '/a2a',
+      method: 'POST',
+      headers: { ...json, 'a2a-version': '1.0' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'SendMessage', params: { message: { messageId: `load-${i}`, role: 'ROLE_USER', parts: [{ text: `${w} em ${places[i % places.length]}` }] } } }),
+    })),
+  };
+  const out = {};
+  for (const [name, targets] of Object.entries(mixes)) {
+    const first = typeof targets[0] === 'string' ? { path: targets[0] } : targets[0];
+    const run = (duration) =>
+      new Promise((resolve, reject) =>
+        autocannon(
+          { url: `http://127.0.0.1:${port}${first.path}`, method: first.method ?? 'GET', headers: { host: `aurora.localhost:${port}`, ...(first.headers ?? {}) }, body: first.body,
+            requests: [{ setupRequest: cycling(targets) }], connections: CONNECTIONS, duration },
+          (err, result) => (err ? reject(err) : resolve(result)),
+        ),
+      );
+    await run(1);
+    const before = await scrape(metricsPort);
+    let waiting = 0;
+    let lag = 0;
+    const sampler = setInterval(async () => {
+      const m = await scrape(metricsPort).catch(() => new Map());
+      waiting = Math.max(waiting, m.get('catalog_db_pool_connections{state="waiting"}') ?? 0);
+      lag = Math.max(lag, m.get('nodejs_eventloop_lag_p99_seconds') ?? 0);
+    }, 500);
+    const r = await run(LOAD);
+    clearInterval(sampler);
+    const after = await scrape(metricsPort);
+    const delta = (key) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
+    const dbSeconds = [...after.keys()].filter((k) => k.startsWith('catalog_db_query_duration_seconds_sum')).reduce((sum, k) => sum + delta(k), 0);
+    const requests = Math.max(1, r.requests.total);
+    out[name] = {
+      rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts,
+      waiting, lagMs: lag * 1000, dbMs: (dbSeconds * 1000) / requests, cpuMs: (delta('process_cpu_seconds_total') * 1000) / requests,
+    };
+  }
+  return out;
+}
+
+if (LOAD) {
+  const [base, large] = [await measure(sizes[0]), await measure(sizes[1])];
+  console.log(`\n${backend}: load at ${sizes[0]} and ${sizes[1]} events (snapshot cache off, ${CONNECTIONS} connections cycling distinct requests, ${LOAD} s a mix)\n`);
+  console.log(`${'mix'.padEnd(18)} ${'req/s'.padStart(7)} ${'req/s'.padStart(7)} ${'ratio'.padStart(6)}  ${'p50'.padStart(5)} ${'p50'.padStart(5)}  ${'p99'.padStart(5)} ${'p99'.padStart(5)}  ${'err'.padStart(4)}  ${'wait'.padStart(4)} ${'lag ms'.padStart(6)}  ${'db ms/req'.padStart(9)} ${'cpu ms/req'.padStart(10)}  (base | large)`);
+  const rows = Object.keys(base).map((k) => ({ mix: k, base: base[k], large: large[k], ratio: large[k].rps / base[k].rps }));
+  for (const { mix, base: b, large: l, ratio } of rows) {
+    const n = (v, w, d = 0) => v.toFixed(d).padStart(w);
+    console.log(
+      `${mix.padEnd(18)} ${n(b.rps, 7)} ${n(l.rps, 7)} ${ratio.toFixed(2).padStart(5)}x  ${n(b.p50, 5)} ${n(l.p50, 5)}  ${n(b.p99, 5)} ${n(l.p99, 5)}  ${n(b.errors + l.errors, 4)}  ${n(Math.max(b.waiting, l.waiting), 4)} ${n(b.lagMs, 3)}|${n(l.lagMs, 3)}  ${n(b.dbMs, 4, 1)}|${n(l.dbMs, 4, 1)} ${n(b.cpuMs, 5, 1)}|${n(l.cpuMs, 4, 1)}  ${mix === 'floor' ? '' : ratio >= 0.8 && b.errors + l.errors === 0 ? 'met' : 'MISSED'}`,
+    );
+  }
+  const vsFloor = (o) => o['API searches'].rps / o.floor.rps;
+  console.log(`\nAPI searches against the floor: ${vsFloor(base).toFixed(2)}x at ${sizes[0]} (goal 0.4x), ${vsFloor(large).toFixed(2)}x at ${sizes[1]} (goal 0.3x)`);
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync(`bench/results/scale-load-${backend}.json`, JSON.stringify({ date: new Date().toISOString(), backend, sizes, connections: CONNECTIONS, seconds: LOAD, rows }, null, 2));
+  process.exit(0);
 }
 
 const [base, large] = [await measure(sizes[0]), await measure(sizes[1])];

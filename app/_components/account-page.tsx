@@ -7,11 +7,25 @@ export type AccountPageProps = { searchParams: Promise<Record<string, string | s
 /** The first value of a query parameter. */
 export const firstValue = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 
-/** The message of a refused form (lib/site/account-forms), announced to screen readers; nothing without one. */
+/**
+ * The message of a refused form (lib/site/account-forms), announced to screen readers;
+ * nothing without one. The form's answer lands on `#erro`, and the message, focusable,
+ * takes the focus: the next thing read and the place a keyboard goes on from.
+ */
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <p role="alert" className="error">
+    <p role="alert" className="error" id="erro" tabIndex={-1}>
+      {message}
+    </p>
+  );
+}
+
+/** The message of a form that went through, where its answer lands (`#feito`), focused like an error. */
+export function FormDone({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="status" className="ok" id="feito" tabIndex={-1}>
       {message}
     </p>
   );

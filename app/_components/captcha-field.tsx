@@ -1,7 +1,12 @@
 import { currentNonce } from '@/lib/site/brand-context';
 
-/** The widget's element, written as HTML: React renders it once and never hydrates what the widget draws inside it. */
-const WIDGET = '<altcha-widget challenge="/api/account/v1/captcha/challenge" name="g-captcha-response" language="pt-br" hidelogo></altcha-widget>';
+/**
+ * The widget's element, written as HTML: React renders it once and never hydrates what the
+ * widget draws inside it. `auto="onload"` has it fetch and solve its challenge as soon as
+ * the page loads, without a tap.
+ */
+const widget = (onLoad: boolean) =>
+  `<altcha-widget challenge="/api/account/v1/captcha/challenge" name="g-captcha-response" language="pt-br" hidelogo${onLoad ? ' auto="onload"' : ''}></altcha-widget>`;
 
 /**
  * The ALTCHA widget, served by this site (/altcha/…). It fetches a challenge from the
@@ -15,8 +20,12 @@ const WIDGET = '<altcha-widget challenge="/api/account/v1/captcha/challenge" nam
  *
  * `solved`: a challenge already solved and not yet spent (a sign-up refused before its
  * CAPTCHA was checked, lib/site/account-actions.ts) goes back as the field itself.
+ *
+ * `again`: the form was just refused after its challenge was spent (a wrong password at
+ * sign-in: each guess costs one). The new widget solves a new challenge on its own while
+ * the person types again, so a new proof is ready when they send, without a second tap.
  */
-export async function CaptchaField({ solved }: { solved?: string } = {}) {
+export async function CaptchaField({ solved, again = false }: { solved?: string; again?: boolean } = {}) {
   if (solved) {
     return (
       <div className="captcha">
@@ -30,7 +39,7 @@ export async function CaptchaField({ solved }: { solved?: string } = {}) {
     <div className="captcha">
       <link rel="stylesheet" href="/altcha/altcha.css" />
       <script type="module" src="/altcha/setup.js" nonce={nonce} async />
-      <div dangerouslySetInnerHTML={{ __html: WIDGET }} />
+      <div dangerouslySetInnerHTML={{ __html: widget(again) }} />
       <noscript>
         <p className="notice">A verificação anti-robô precisa de JavaScript: é o único passo deste formulário que depende dele.</p>
       </noscript>

@@ -1,43 +1,39 @@
 import type { CardPrice } from '@/lib/catalog/listing/card-prices';
-import { ageRatingLabel, EVENT_STATUS_LABELS } from '@/lib/catalog/categories';
-import type { EventFacts } from '@/lib/catalog/listing/event-facts';
+import { ageRatingLabel } from '@/lib/catalog/categories';
+import { cardState, type EventFacts } from '@/lib/catalog/listing/event-facts';
 import type { EventListItem } from '@/lib/catalog/public-schema';
 import { formatBrl } from '@/lib/catalog/event/tickets';
 import { citySlug } from '@/lib/catalog/listing/landing-subjects';
 import { formatEventDate } from '@/lib/site/format';
 import { cityPath } from '@/lib/site/landing';
 
-/** The price line of a card: cancelled, closed sales, sold out, or the lowest price with fees on sale. */
-function priceLine(event: EventListItem, price: CardPrice | undefined, facts: EventFacts | undefined): { text: string; closed: boolean } | null {
-  if (facts?.event_status === 'cancelled') return null;
-  if (event.is_closed) return { text: 'Vendas encerradas', closed: true };
-  if (!price?.has_lots) return null;
-  if (price.lowest_total_cents === null) return { text: 'Esgotado', closed: true };
-  return { text: `a partir de ${formatBrl(price.lowest_total_cents)}`, closed: false };
-}
-
-/** One event in the listing: image, name, date in its own zone, place, and its price or closed sales. */
-export function EventCard({ event, price, facts, eager }: { event: EventListItem; price: CardPrice | undefined; facts?: EventFacts; eager: boolean }) {
+/**
+ * One event in a list: image, name, date in its own zone, place, its state in its own
+ * words when it is not simply on sale (lib/catalog/event-state.ts), and the lowest price
+ * with fees while a ticket can be bought. `level` is its heading's, under the list's own.
+ */
+export function EventCard({ event, price, facts, eager, level = 2 }: { event: EventListItem; price: CardPrice | undefined; facts?: EventFacts; eager: boolean; level?: 2 | 3 }) {
   const place = event.location ? [event.location.city, event.location.state_abbr].filter(Boolean).join(' - ') : 'Online';
   // The city leads to its landing page.
   const city = event.location?.city ? citySlug(event.location.city) : '';
   const path = `/eventos/${event.slug}`;
-  const line = priceLine(event, price, facts);
-  const status = facts && facts.event_status !== 'scheduled' ? EVENT_STATUS_LABELS[facts.event_status] : null;
+  const state = cardState(event, facts, price);
+  const lowest = state.canBuy ? (price?.lowest_total_cents ?? null) : null;
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <li className="card">
       {event.images.thumbnail && <img src={event.images.thumbnail} alt="" width={480} height={320} loading={eager ? 'eager' : 'lazy'} />}
       <div className="body">
-        <h2>
+        <Heading>
           <a href={path}>{event.name}</a>
-        </h2>
+        </Heading>
         <p className="meta">
           <time dateTime={event.starts_at ?? undefined}>{formatEventDate(event.starts_at, event.timezone)}</time>
         </p>
         <p className="meta">{city ? <a href={cityPath(city)}>{place}</a> : place}</p>
-        {(status || facts?.age_rating) && (
+        {(state.label || facts?.age_rating) && (
           <p className="tags">
-            {status && <span className={`badge event-status-${facts!.event_status}`}>{status}</span>}
+            {state.label && <span className={`badge event-state-${state.key}`}>{state.label}</span>}
             {facts?.age_rating && (
               <span className={`age-rating age-${facts.age_rating}`} title="Classificação indicativa">
                 {ageRatingLabel(facts.age_rating)}
@@ -45,10 +41,12 @@ export function EventCard({ event, price, facts, eager }: { event: EventListItem
             )}
           </p>
         )}
-        {line && (line.closed ? <span className="badge">{line.text}</span> : <p className="price">
-              {`${line.text} `}
-              <span className="fees">com taxas</span>
-            </p>)}
+        {lowest !== null && (
+          <p className="price">
+            {`a partir de ${formatBrl(lowest)} `}
+            <span className="fees">com taxas</span>
+          </p>
+        )}
       </div>
     </li>
   );

@@ -1,52 +1,53 @@
+import { lotLabel, pricesNote, type EventState } from '@/lib/catalog/event-state';
 import { formatBrl, type Sector } from '@/lib/catalog/event/tickets';
 import { totalLabel } from '@/lib/site/event-page';
-import { lotSituation, type SaleState } from '@/lib/site/sale-state';
+
+/** The label's look: on sale, sold out, or waiting (paused, not started, over). */
+function tone(label: string): string {
+  if (label === 'À venda') return 'on-sale';
+  if (label === 'Esgotado') return 'sold-out';
+  return 'waiting';
+}
 
 /**
- * Every sector and lot with price, fee and price with fees ("Grátis" when it is zero).
- * When nothing is on sale the prices are labelled as the last ones, for information. The
- * lowest price is called out at the top of the event page (lib/site/event-page.ts).
+ * Every sector and lot as a card of its own, in catalog order: its name as a heading, the
+ * price with fees first and largest ("Grátis" when it is zero), then the price and the
+ * fee it is made of, and its situation as a label. Cards stack in the page's column, so
+ * nothing slides sideways on a phone. When nothing is on sale the prices are labelled as
+ * information only. The lowest price is called out at the top of the event page
+ * (lib/site/event-page.ts).
  */
-export function TicketTable({ sectors, state }: { sectors: Sector[]; state: SaleState }) {
+export function TicketTable({ sectors, state }: { sectors: Sector[]; state: EventState }) {
   if (sectors.every((s) => s.lots.length === 0)) return <p>Nenhum ingresso cadastrado para este evento.</p>;
+  const note = pricesNote(state);
   return (
     <>
-      {state !== 'on_sale' && <p className="info-prices">Últimos preços praticados, apenas para informação: nenhum ingresso está à venda.</p>}
-      {/* Six columns do not fit a phone: the table scrolls within its own region (focusable,
-          so a keyboard scrolls it too), never the page; on a narrow screen a line says so. */}
-      <p className="notice">Preço com taxas: o preço do ingresso somado à taxa de serviço, o que se paga por ingresso.</p>
-      <p className="scroll-hint" aria-hidden="true">
-        Deslize a tabela para o lado para ver todas as colunas →
-      </p>
-      <div className="table-scroll" role="region" aria-label="Setores e preços" tabIndex={0}>
-        <table className="tickets">
-          <caption>Valores em reais (BRL)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Setor</th>
-              <th scope="col">Lote</th>
-              <th scope="col" className="num">Preço</th>
-              <th scope="col" className="num">Taxa</th>
-              <th scope="col" className="num">Preço com taxas</th>
-              <th scope="col">Situação</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sectors.flatMap((s, si) =>
-              s.lots.map((l, li) => (
-                <tr key={`${si}-${li}`}>
-                  <td>{s.name}</td>
-                  <td>{l.name}</td>
-                  <td className="num">{formatBrl(l.price_cents)}</td>
-                  <td className="num">{formatBrl(l.fee_cents)}</td>
-                  <td className="num">{totalLabel(l.total_cents)}</td>
-                  <td>{lotSituation(state, l)}</td>
-                </tr>
-              )),
-            )}
-          </tbody>
-        </table>
-      </div>
+      {note && <p className="info-prices">{note}</p>}
+      <p className="notice">Preço com taxas: o preço do ingresso somado à taxa de serviço, o que se paga por ingresso. Valores em reais.</p>
+      <ul className="ticket-cards" aria-label="Setores e lotes">
+        {sectors.flatMap((s, si) =>
+          s.lots.map((l, li) => {
+            const label = lotLabel(state, l);
+            return (
+              <li key={`${si}-${li}`} className="ticket-card">
+                <h3>
+                  {s.name}
+                  <span className="ticket-lot">{` · ${l.name}`}</span>
+                </h3>
+                <p className="ticket-total">
+                  {totalLabel(l.total_cents)}
+                  {l.total_cents > 0 && <span className="fees"> com taxas</span>}
+                </p>
+                {l.total_cents > 0 && <p className="ticket-parts">{`Ingresso ${formatBrl(l.price_cents)} + taxa ${formatBrl(l.fee_cents)}`}</p>}
+                <p className={`ticket-status ticket-status-${tone(label)}`}>
+                  <span className="visually-hidden">Situação: </span>
+                  {label}
+                </p>
+              </li>
+            );
+          }),
+        )}
+      </ul>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { CaptchaField } from '@/app/_components/captcha-field';
-import { messageFor, safeNext } from '@/lib/site/account-forms';
+import { messageFor, safeNext, saveIntent } from '@/lib/site/account-forms';
 import { EmailField, FormError, firstValue, recalled, type AccountPageProps } from '@/app/_components/account-page';
 
 export const metadata: Metadata = { title: 'Entrar', robots: { index: false } };
@@ -11,6 +11,8 @@ export default async function SignInPage({ searchParams }: AccountPageProps) {
   const next = safeNext(firstValue(q.next));
   const error = messageFor(firstValue(q.erro));
   const codeStep = firstValue(q.etapa) === 'codigo';
+  // The event of a "Salvar" tapped before signing in: saved once signed in (lib/site/account-actions.ts).
+  const save = saveIntent(firstValue(q.salvar));
   // The e-mail typed before a refusal, or the one just confirmed.
   const typed = error || firstValue(q.confirmado) === '1' ? await recalled('entrar') : {};
   return (
@@ -18,11 +20,17 @@ export default async function SignInPage({ searchParams }: AccountPageProps) {
       <h1>Entrar</h1>
       {firstValue(q.confirmado) === '1' && <p role="status" className="ok">E-mail confirmado. Agora é só entrar.</p>}
       {firstValue(q.redefinida) === '1' && <p role="status" className="ok">Senha alterada. Entre com a nova senha.</p>}
+      {save && !error && (
+        <p role="status" className="notice">
+          Entre na sua conta para salvar o evento. Depois, você volta para a página dele.
+        </p>
+      )}
       <FormError message={error} />
       {codeStep ? (
         <form method="post" action="/entrar/codigo" className="account-form">
           <p>Enviamos um código de 6 dígitos para o seu e-mail. Ele vale por 10 minutos.</p>
           <input type="hidden" name="next" value={next} />
+          {save && <input type="hidden" name="salvar" value={save} />}
           <label>
             Código de verificação
             <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required />
@@ -34,12 +42,13 @@ export default async function SignInPage({ searchParams }: AccountPageProps) {
       ) : (
         <form method="post" action="/entrar/enviar" className="account-form">
           <input type="hidden" name="next" value={next} />
+          {save && <input type="hidden" name="salvar" value={save} />}
           <EmailField value={typed.email} />
           <label>
             Senha
             <input type="password" name="password" autoComplete="current-password" required maxLength={512} />
           </label>
-          <CaptchaField />
+          <CaptchaField again={error !== null} />
           <button className="button" type="submit">
             Entrar
           </button>

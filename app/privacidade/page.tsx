@@ -42,6 +42,9 @@ export default async function PrivacyPage() {
           <strong>Dados da conta</strong>: se o e-mail foi confirmado, se a verificação em duas etapas está ativa e a data de criação.
         </li>
         <li>
+          <strong>Eventos salvos</strong>: os eventos que você salva para ver depois, com a data em que salvou. Só você os vê, em Minha conta.
+        </li>
+        <li>
           <strong>Sessões</strong>: o cookie <code>sessao</code> mantém você conectado; os acessos dados a aplicativos e agentes que você autorizar são guardados só como
           resumo criptográfico, com início e validade.
         </li>
@@ -100,8 +103,10 @@ export default async function PrivacyPage() {
         <li>a revisão de qualquer tratamento com o qual você não concorde, e reclamar à Autoridade Nacional de Proteção de Dados (ANPD).</li>
       </ul>
       <p>
-        Escreva para <a href={`mailto:${contact}`}>{contact}</a> a partir do e-mail da sua conta (assim sabemos que o pedido é seu). Respondemos em até 15 dias.
-        Nome e verificação em duas etapas você mesmo vê em <a href="/conta">Minha conta</a>.
+        Em <a href="/conta">Minha conta</a> você mesmo vê os seus dados e eventos salvos, corrige o nome, troca a senha, liga ou desliga a verificação em duas
+        etapas e exclui a conta: a exclusão, confirmada com a sua senha, apaga na hora o nome, o e-mail, a senha e os eventos salvos, encerra todas as sessões e
+        os acessos dados a aplicativos, e um e-mail confirma que foi feita. Para os demais pedidos, escreva para <a href={`mailto:${contact}`}>{contact}</a> a
+        partir do e-mail da sua conta (assim sabemos que o pedido é seu). Respondemos em até 15 dias.
       </p>
 
       <h2>Segurança</h2>

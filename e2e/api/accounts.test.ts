@@ -729,26 +729,33 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     // Two-step on, through the account page's switch: the session alone is not enough.
     for (const form of [{ ativar: '1' }, { ativar: '1', password: 'not the password' }] as Record<string, string>[]) {
       const refused = await onSite('mare', '/conta/dois-passos', { method: 'POST', form, cookie });
-      expect(refused.header('location')).toBe(`${site('mare')}/conta?erro=invalid_credentials`);
+      expect(refused.header('location')).toBe(`${site('mare')}/conta?erro=invalid_credentials&form=dois-passos#erro`);
     }
+    const refusedPage = await onSite('mare', '/conta?erro=invalid_credentials&form=dois-passos', { cookie });
+    expect(refusedPage.text).toMatch(/<h2 id="titulo-dois-passos">Verificação em duas etapas<\/h2><p>[^<]+<\/p><p role="alert" class="error" id="erro" tabindex="-1">Senha incorreta. Nada foi alterado.<\/p>/);
+    expect(refusedPage.text).toContain('Sua senha, para confirmar<input type="password" autoComplete="current-password"');
     expect((await onSite('mare', '/conta', { cookie })).text).toContain('Desativada');
     const elsewhere = await token('mare', email, password);
     const on = await onSite('mare', '/conta/dois-passos', { method: 'POST', form: { ativar: '1', password }, cookie });
-    expect(on.header('location')).toBe(`${site('mare')}/conta`);
+    expect(on.header('location')).toBe(`${site('mare')}/conta?feito=dois-passos-ativada#feito`);
     // Turning it on ends every other session; this one stays.
     expect((await onSite('mare', '/api/account/v1/me', { token: elsewhere.token })).status).toBe(401);
     expect((await onSite('mare', '/conta', { cookie })).status).toBe(200);
-    const step1 = await onSite('mare', '/entrar/enviar', { method: 'POST', form: { email, password, 'g-captcha-response': await captcha('mare'), next: '/conta' }, ip: newIp() });
-    expect(step1.header('location')).toBe(`${site('mare')}/entrar?etapa=codigo&next=%2Fconta`);
+    // A "Salvar" tapped before signing in goes through the code step too.
+    const [toSave] = await someEvents('mare');
+    const step1 = await onSite('mare', '/entrar/enviar', { method: 'POST', form: { email, password, 'g-captcha-response': await captcha('mare'), next: '/conta', salvar: toSave!.slug }, ip: newIp() });
+    expect(step1.header('location')).toBe(`${site('mare')}/entrar?etapa=codigo&next=%2Fconta&salvar=${toSave!.slug}`);
+    expect((await onSite('mare', `/entrar?etapa=codigo&next=%2Fconta&salvar=${toSave!.slug}`)).text).toContain(`<input type="hidden" name="salvar" value="${toSave!.slug}"/>`);
     const attemptCookie = /entrada=(sa_[A-Za-z0-9_-]{43})/.exec(String(step1.headers['set-cookie']))![0];
     expect(String(step1.headers['set-cookie'])).toContain('SameSite=Strict');
     const code = /\b(\d{6})\b/.exec((await mail.waitFor(email, /código/)).text)![1]!;
     secrets.push(code);
-    const wrong = await onSite('mare', '/entrar/codigo', { method: 'POST', form: { code: code === '000000' ? '000001' : '000000', next: '/conta' }, cookie: attemptCookie });
-    expect(wrong.header('location')).toContain('erro=invalid_code');
-    const right = await onSite('mare', '/entrar/codigo', { method: 'POST', form: { code, next: '/conta' }, cookie: attemptCookie });
-    expect(right.header('location')).toBe(`${site('mare')}/conta`);
+    const wrong = await onSite('mare', '/entrar/codigo', { method: 'POST', form: { code: code === '000000' ? '000001' : '000000', next: '/conta', salvar: toSave!.slug }, cookie: attemptCookie });
+    expect(wrong.header('location')).toBe(`${site('mare')}/entrar?etapa=codigo&erro=invalid_code&next=%2Fconta&salvar=${toSave!.slug}#erro`);
+    const right = await onSite('mare', '/entrar/codigo', { method: 'POST', form: { code, next: '/conta', salvar: toSave!.slug }, cookie: attemptCookie });
+    expect(right.header('location')).toBe(`${site('mare')}/eventos/${toSave!.slug}#salvo`);
     const cookie2 = /sessao=(cu_[A-Za-z0-9_-]{43})/.exec(String(right.headers['set-cookie']))![0];
+    expect(savedOn(await onSite('mare', '/conta', { cookie: cookie2 }), toSave!.slug)).toBe(true);
     const reuse = await onSite('mare', '/entrar/codigo', { method: 'POST', form: { code, next: '/conta' }, cookie: attemptCookie });
     expect(reuse.header('location')).toContain('erro=attempt_expired');
 
@@ -757,6 +764,168 @@ describe.each(backends)('accounts on %o', (makeBackend) => {
     expect(out.header('location')).toBe(`${site('mare')}/`);
     expect(String(out.headers['set-cookie'])).toContain('Max-Age=0');
     expect((await onSite('mare', '/api/account/v1/me', { token: cookie2.slice('sessao='.length) })).status).toBe(401);
+  });
+
+  /** Events of a brand's catalog, from its public API. */
+  async function someEvents(brand: string) {
+    const res = await onSite(brand, '/api/public/v1/events?per_page=10', { accept: 'application/json' });
+    expect(res.status).toBe(200);
+    return (res.json() as { data: { slug: string; name: string }[] }).data;
+  }
+  const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  /** Whether /conta lists the event as saved (its remove button's form). */
+  const savedOn = (page: Reply, slug: string) => page.text.includes(`name="evento" value="${slug}"/><button class="button secondary" type="submit" aria-label="Remover dos salvos`);
+
+  test('Salvar: the event page has one form for everyone; signed in, the event is saved and listed on /conta, and can be removed', async () => {
+    const { email, password } = await verifiedAccount('aurora');
+    const cookie = await siteSession('aurora', email, password);
+    const [first, second] = await someEvents('aurora');
+    // The public page: the same form whoever asks, and nothing about who saved what.
+    const anonymous = await onSite('aurora', `/eventos/${first!.slug}`);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.header('cache-control')).not.toMatch(/private|no-store/);
+    expect(anonymous.text).toContain(`<form class="save-event" action="/conta/salvos" method="post"><input type="hidden" name="evento" value="${first!.slug}"/><button class="button secondary" type="submit">Salvar</button>`);
+    expect(anonymous.text).toContain('id="salvo"');
+    const markdown = await onSite('aurora', `/eventos/${first!.slug}`, { accept: 'text/markdown' });
+    expect(markdown.text).not.toContain('Evento salvo');
+
+    const save = await onSite('aurora', '/conta/salvos', { method: 'POST', form: { evento: first!.slug }, cookie });
+    expect(save.status).toBe(303);
+    expect(save.header('location')).toBe(`${site('aurora')}/eventos/${first!.slug}#salvo`);
+    expect(save.header('cache-control')).toContain('no-store');
+    // Saving it again changes nothing.
+    expect((await onSite('aurora', '/conta/salvos', { method: 'POST', form: { evento: first!.slug }, cookie })).header('location')).toBe(`${site('aurora')}/eventos/${first!.slug}#salvo`);
+    let conta = await onSite('aurora', '/conta', { cookie });
+    expect(conta.header('cache-control')).toContain('no-store');
+    expect(conta.text).toContain(`<a href="/eventos/${first!.slug}">${escaped(first!.name)}</a>`);
+    expect(savedOn(conta, first!.slug)).toBe(true);
+
+    // Refused: a post from another site, or without Origin and Sec-Fetch-Site; a slug that is no event; both save nothing.
+    const cross = await onSite('aurora', '/conta/salvos', { method: 'POST', form: { evento: second!.slug }, cookie, origin: 'http://evil.example' });
+    expect(cross.header('location')).toBe(`${site('aurora')}/conta?erro=cross_site&form=salvos#erro`);
+    const noOrigin = await onSite('aurora', '/conta/salvos', { method: 'POST', form: { evento: second!.slug }, cookie, origin: null });
+    expect(noOrigin.header('location')).toContain('erro=cross_site');
+    for (const evento of ['../conta', 'no-such-event-at-all', '']) {
+      const bad = await onSite('aurora', '/conta/salvos', { method: 'POST', form: { evento }, cookie });
+      expect(bad.header('location'), evento).toBe(`${site('aurora')}/conta?erro=unknown_event&form=salvos#erro`);
+    }
+    expect((await onSite('aurora', '/conta?erro=unknown_event&form=salvos', { cookie })).text).toContain('Este evento não está mais no catálogo');
+    expect((await onSite('aurora', '/conta/salvos', { method: 'GET', cookie })).status).toBe(405);
+    conta = await onSite('aurora', '/conta', { cookie });
+    expect(savedOn(conta, second!.slug)).toBe(false);
+
+    // Removing: refused from elsewhere, then done.
+    const crossRemove = await onSite('aurora', '/conta/salvos/remover', { method: 'POST', form: { evento: first!.slug }, cookie, origin: 'http://evil.example' });
+    expect(crossRemove.header('location')).toContain('erro=cross_site');
+    expect(savedOn(await onSite('aurora', '/conta', { cookie }), first!.slug)).toBe(true);
+    const remove = await onSite('aurora', '/conta/salvos/remover', { method: 'POST', form: { evento: first!.slug }, cookie });
+    expect(remove.header('location')).toBe(`${site('aurora')}/conta?feito=removido#feito`);
+    conta = await onSite('aurora', '/conta?feito=removido', { cookie });
+    expect(savedOn(conta, first!.slug)).toBe(false);
+    expect(conta.text).toContain('Evento removido dos salvos.');
+    expect(conta.text).toContain('Nenhum evento salvo.');
+    // Without a session, removing leads to sign-in.
+    expect((await onSite('aurora', '/conta/salvos/remover', { method: 'POST', form: { evento: first!.slug } })).header('location')).toBe(`${site('aurora')}/entrar?next=%2Fconta`);
+  });
+
+  test('Salvar before signing in: to the sign-in page with the event, and back on it with the event saved', async () => {
+    const { email, password } = await verifiedAccount('aurora');
+    const [event] = await someEvents('aurora');
+    const tap = await onSite('aurora', '/conta/salvos', { method: 'POST', form: { evento: event!.slug } });
+    expect(tap.status).toBe(303);
+    expect(tap.header('location')).toBe(`${site('aurora')}/entrar?salvar=${event!.slug}`);
+    const page = await onSite('aurora', `/entrar?salvar=${event!.slug}`);
+    expect(page.text).toContain(`<input type="hidden" name="salvar" value="${event!.slug}"/>`);
+    expect(page.text).toContain('Entre na sua conta para salvar o evento');
+    // Only a slug's shape travels: anything else is dropped.
+    for (const salvar of ['//evil.example', '"><script>', 'a/../b']) {
+      expect((await onSite('aurora', `/entrar?salvar=${encodeURIComponent(salvar)}`)).text, salvar).not.toContain('name="salvar"');
+    }
+    // A wrong password keeps the event, and lands on the message.
+    const wrong = await onSite('aurora', '/entrar/enviar', { method: 'POST', form: { email, password: 'not the password', 'g-captcha-response': await captcha(), next: '/conta', salvar: event!.slug }, ip: newIp() });
+    expect(wrong.header('location')).toBe(`${site('aurora')}/entrar?erro=invalid_credentials&next=%2Fconta&salvar=${event!.slug}#erro`);
+    const refusedPage = await onSite('aurora', `/entrar?erro=invalid_credentials&next=%2Fconta&salvar=${event!.slug}`);
+    expect(refusedPage.text).toContain('<p role="alert" class="error" id="erro" tabindex="-1">E-mail ou senha incorretos.</p>');
+    // Each guess spends its CAPTCHA: after a refusal the new widget solves a new challenge as the page loads; before one, it waits for a tap.
+    expect(refusedPage.text).toContain('hidelogo auto="onload"></altcha-widget>');
+    expect(page.text).toContain('hidelogo></altcha-widget>');
+    // A bad slug posted to the sign-in is dropped: signed in, the person lands on `next`.
+    const odd = await onSite('aurora', '/entrar/enviar', { method: 'POST', form: { email, password, 'g-captcha-response': await captcha(), next: '/conta', salvar: '//evil.example' }, ip: newIp() });
+    expect(odd.header('location')).toBe(`${site('aurora')}/conta`);
+    secrets.push(/sessao=(cu_[A-Za-z0-9_-]{43})/.exec(String(odd.headers['set-cookie']))![1]!);
+
+    const signIn = await onSite('aurora', '/entrar/enviar', { method: 'POST', form: { email, password, 'g-captcha-response': await captcha(), next: '/conta', salvar: event!.slug }, ip: newIp() });
+    expect(signIn.status).toBe(303);
+    expect(signIn.header('location')).toBe(`${site('aurora')}/eventos/${event!.slug}#salvo`);
+    const cookie = /sessao=(cu_[A-Za-z0-9_-]{43})/.exec(String(signIn.headers['set-cookie']))![0];
+    secrets.push(cookie.slice('sessao='.length));
+    expect(savedOn(await onSite('aurora', '/conta', { cookie }), event!.slug)).toBe(true);
+  });
+
+  test('the account page: a new name, a new password with the current one, and deleting the account with its password', async () => {
+    const { email, password } = await verifiedAccount('aurora', 'Rita Lopes');
+    const cookie = await siteSession('aurora', email, password);
+    const elsewhere = await token('aurora', email, password);
+
+    // The name.
+    const crossName = await onSite('aurora', '/conta/nome', { method: 'POST', form: { name: 'Intrusa' }, cookie, origin: 'http://evil.example' });
+    expect(crossName.header('location')).toContain('erro=cross_site');
+    const blank = await onSite('aurora', '/conta/nome', { method: 'POST', form: { name: '   ' }, cookie });
+    expect(blank.header('location')).toBe(`${site('aurora')}/conta?erro=invalid_field&form=nome#erro`);
+    expect((await onSite('aurora', '/conta?erro=invalid_field&form=nome', { cookie })).text).toContain('Escreva um nome de 1 a 100 caracteres.');
+    const renamed = await onSite('aurora', '/conta/nome', { method: 'POST', form: { name: 'Rita <b>Lopes</b> Dias' }, cookie });
+    expect(renamed.header('location')).toBe(`${site('aurora')}/conta?feito=nome#feito`);
+    const conta = await onSite('aurora', '/conta?feito=nome', { cookie });
+    expect(conta.text).toContain('<dd>Rita &lt;b&gt;Lopes&lt;/b&gt; Dias</dd>');
+    expect(conta.text).toContain('<p role="status" class="ok" id="feito" tabindex="-1">Nome alterado.</p>');
+    expect(conta.text).not.toContain('Intrusa');
+
+    // The password: the current one first; other sessions and tokens end, this one stays.
+    const newPassword = `rio de contas ${Math.random().toString(36).slice(2)}`;
+    secrets.push(newPassword);
+    const crossPassword = await onSite('aurora', '/conta/senha', { method: 'POST', form: { current: password, password: newPassword }, cookie, origin: null });
+    expect(crossPassword.header('location')).toContain('erro=cross_site');
+    const wrong = await onSite('aurora', '/conta/senha', { method: 'POST', form: { current: 'not the password', password: newPassword }, cookie, ip: newIp() });
+    expect(wrong.header('location')).toBe(`${site('aurora')}/conta?erro=invalid_credentials&form=senha#erro`);
+    expect((await onSite('aurora', '/conta?erro=invalid_credentials&form=senha', { cookie })).text).toContain('A senha atual não confere. Nada foi alterado.');
+    const weak = await onSite('aurora', '/conta/senha', { method: 'POST', form: { current: password, password: '12345678' }, cookie, ip: newIp() });
+    expect(weak.header('location')).toBe(`${site('aurora')}/conta?erro=weak_password&form=senha#erro`);
+    expect((await onSite('aurora', '/api/account/v1/me', { token: elsewhere.token })).status).toBe(200);
+    const changed = await onSite('aurora', '/conta/senha', { method: 'POST', form: { current: password, password: newPassword }, cookie, ip: newIp() });
+    expect(changed.header('location')).toBe(`${site('aurora')}/conta?feito=senha#feito`);
+    expect((await onSite('aurora', '/api/account/v1/me', { token: elsewhere.token })).status).toBe(401);
+    expect((await onSite('aurora', '/conta', { cookie })).status).toBe(200);
+    const refusedOld = await auth('/auth/token', { method: 'POST', body: { email, password, 'g-captcha-response': await captcha() }, ip: newIp() });
+    expect(problem(refusedOld).code).toBe('invalid_credentials');
+    const api = await token('aurora', email, newPassword);
+
+    // Deleting: with the password, from this site only.
+    const [event] = await someEvents('aurora');
+    await onSite('aurora', '/conta/salvos', { method: 'POST', form: { evento: event!.slug }, cookie });
+    const crossDelete = await onSite('aurora', '/conta/excluir', { method: 'POST', form: { password: newPassword }, cookie, origin: 'http://evil.example' });
+    expect(crossDelete.header('location')).toContain('erro=cross_site');
+    const wrongDelete = await onSite('aurora', '/conta/excluir', { method: 'POST', form: { password: password }, cookie, ip: newIp() });
+    expect(wrongDelete.header('location')).toBe(`${site('aurora')}/conta?erro=invalid_credentials&form=excluir#erro`);
+    expect((await onSite('aurora', '/conta?erro=invalid_credentials&form=excluir', { cookie })).text).toContain('Senha incorreta. A conta não foi excluída.');
+    expect((await onSite('aurora', '/api/account/v1/me', { token: api.token })).status).toBe(200);
+    const deleted = await onSite('aurora', '/conta/excluir', { method: 'POST', form: { password: newPassword }, cookie, ip: newIp() });
+    expect(deleted.status).toBe(303);
+    expect(deleted.header('location')).toBe(`${site('aurora')}/conta/excluida`);
+    expect(String(deleted.headers['set-cookie'])).toContain('Max-Age=0');
+    const goodbye = await onSite('aurora', '/conta/excluida');
+    expect(goodbye.status).toBe(200);
+    expect(goodbye.header('cache-control')).toContain('no-store');
+    expect(goodbye.text).toContain('Sua conta foi excluída');
+    // Every token ended; the account, its saved events and its password are gone; a mail says so.
+    expect((await onSite('aurora', '/api/account/v1/me', { token: api.token })).status).toBe(401);
+    const signedOut = await onSite('aurora', '/conta', { cookie });
+    expect(signedOut.status).toBeGreaterThanOrEqual(300);
+    expect(signedOut.header('location')).toContain('/entrar');
+    const again = await auth('/auth/token', { method: 'POST', body: { email, password: newPassword, 'g-captcha-response': await captcha() }, ip: newIp() });
+    expect(problem(again).code).toBe('invalid_credentials');
+    const goodbyeMail = await mail.waitFor(email, /foi excluída/);
+    expect(goodbyeMail.text).toContain('foi excluída a seu pedido, com o nome, o e-mail, a senha e os eventos salvos.');
+    expect(goodbyeMail.text).not.toMatch(/https?:\/\/\S+token=/);
   });
 
   test('two-step through the API: the code is bound to its attempt, single-use, 5 tries', async () => {

@@ -47,10 +47,10 @@ test('open an event and read its price with fees', async ({ page }, info) => {
   // An event on sale: its card shows a price.
   await page.locator('.card').filter({ has: page.locator('.price') }).first().locator('h2 a').click();
   await expect(page).toHaveURL(/\/eventos\//);
-  await expect(page.getByRole('columnheader', { name: 'Preço com taxas' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Setores e lotes' })).toBeVisible();
   const lowest = await page.locator('.lowest').innerText();
   expect(lowest).toMatch(/^A partir de R\$\s[\d.]+,\d{2} com taxas/);
-  const totals = await page.locator('.tickets tbody tr td:nth-child(5)').allInnerTexts();
+  const totals = await page.locator('.ticket-total').allInnerTexts();
   expect(totals.length).toBeGreaterThan(0);
   await page.screenshot({ path: info.outputPath(`event-${info.project.name}.png`), fullPage: true });
   await info.attach('event', { path: info.outputPath(`event-${info.project.name}.png`), contentType: 'image/png' });

@@ -38,7 +38,7 @@ async function shoot(page: Page, info: import('@playwright/test').TestInfo, name
   await info.attach(name, { path, contentType: 'image/png' });
 }
 
-test('an event on sale: price with fees and "Como comprar" on the first screen, calendar links, a table that says it scrolls', async ({ page }, info) => {
+test('an event on sale: price with fees and "Como comprar" on the first screen, calendar links, a card per lot that fits the phone', async ({ page }, info) => {
   // An event without a purchase address (e2e/browser/phone-buy-share.spec.ts has those with one).
   const r = pick(info.project.name, (x) => open(x) && !isFree(x) && !x.purchase_url);
   await page.goto(eventUrl(r));
@@ -50,11 +50,11 @@ test('an event on sale: price with fees and "Como comprar" on the first screen, 
   await next.click();
   await expect(page.getByRole('heading', { name: 'Como comprar' })).toBeInViewport();
   expect(await noSideways(page)).toBeLessThanOrEqual(PHONE.width);
-  // The table is wider than the phone: it scrolls in its own region and a line says so.
-  const region = page.getByRole('region', { name: 'Setores e preços' });
-  expect(await region.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
-  await expect(page.locator('.scroll-hint')).toBeVisible();
-  // The caption and the note say the same about the final price.
+  // One card per sector and lot, each within the column: nothing to slide.
+  const cards = page.getByRole('list', { name: 'Setores e lotes' }).getByRole('listitem');
+  expect(await cards.count()).toBeGreaterThan(0);
+  for (const card of await cards.all()) expect(await card.evaluate((e) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  // The note says what the price with fees is.
   await expect(page.locator('main')).not.toContainText('valor final do ingresso');
   await expect(page.locator('main')).toContainText('Preço com taxas: o preço do ingresso somado à taxa de serviço');
   await expect(page.locator('article > .notice').last()).toContainText('confira o preço com taxas ao comprar');
@@ -74,7 +74,7 @@ test('a free event says "Grátis", in the call-out and the table', async ({ page
   await expect(page.locator('.event-buy .lowest')).toHaveText('Grátis');
   expect(await bottomOf(page, '.event-buy')).toBeLessThanOrEqual(PHONE.height);
   await expect(page.locator('body')).not.toContainText('R$ 0,00 com taxas');
-  for (const cell of await page.locator('.tickets tbody td:nth-child(5)').allInnerTexts()) expect(cell).toBe('Grátis');
+  for (const total of await page.locator('.ticket-total').allInnerTexts()) expect(total).toBe('Grátis');
   expect(await noSideways(page)).toBeLessThanOrEqual(PHONE.width);
   await shoot(page, info, 'free-event');
 });
@@ -82,7 +82,7 @@ test('a free event says "Grátis", in the call-out and the table', async ({ page
 test('a cancelled event offers no calendar; a postponed one states no date and offers none', async ({ page }, info) => {
   const cancelled = pick(info.project.name, (x) => upcoming(x) && x.event_status === 'cancelled');
   await page.goto(eventUrl(cancelled));
-  await expect(page.locator('.event-status-cancelled')).toBeVisible();
+  await expect(page.locator('.event-state-cancelled')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Adicionar à agenda' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Google Agenda' })).toHaveCount(0);
   await expect(page.locator('.event-buy')).toHaveCount(0);
@@ -91,7 +91,7 @@ test('a cancelled event offers no calendar; a postponed one states no date and o
 
   const postponed = pick(info.project.name, (x) => upcoming(x) && x.event_status === 'postponed');
   await page.goto(eventUrl(postponed));
-  await expect(page.locator('.event-status-postponed')).toContainText('a nova data ainda será anunciada');
+  await expect(page.locator('.event-state-postponed')).toContainText('a nova data ainda será anunciada');
   await expect(page.locator('.facts')).not.toContainText('Início:');
   await expect(page.getByRole('link', { name: 'Adicionar à agenda' })).toHaveCount(0);
 });
@@ -214,15 +214,16 @@ test('accounts on a phone: a refused form keeps what was typed, one CAPTCHA for 
   await expect(page).toHaveURL(/\/entrar\?confirmado=1/);
   await expect(page.getByLabel('E-mail')).toHaveValue(email);
 
-  // A wrong password: the e-mail stays; each password guess costs a new CAPTCHA.
+  // A wrong password: the e-mail stays; each password guess costs a new CAPTCHA, which the page solves again by itself.
   await page.getByLabel('Senha').fill('não é esta a senha');
   await solveWidget(page);
   await page.getByRole('button', { name: 'Entrar' }).last().click();
   await expect(page.locator('p.error[role="alert"]')).toContainText('E-mail ou senha incorretos');
   await expect(page.getByLabel('E-mail')).toHaveValue(email);
   await expect(page.getByLabel('Senha')).toHaveValue('');
+  // The new widget solves its new challenge on its own, without a second tap.
+  await expect(page.locator('input[name="g-captcha-response"]')).toHaveValue(/.{20,}/, { timeout: 45_000 });
   await page.getByLabel('Senha').fill(password);
-  await solveWidget(page);
   await page.getByRole('button', { name: 'Entrar' }).last().click();
   await expect(page).toHaveURL(/\/conta$/, { timeout: 20_000 });
   await expect(page.locator('.profile')).toContainText(email);

@@ -112,7 +112,7 @@ describe.each(BRANDS)('website of %s', (brand, name) => {
     // Every lot of the table is an offer; the range covers them all; the "A partir de"
     // price (the lowest on sale) is one of them, in stock.
     expect(ld.offers).toMatchObject({ '@type': 'AggregateOffer', priceCurrency: 'BRL', url: `${site}${path}`, availability: 'https://schema.org/InStock' });
-    const rows = (res.text.match(/<tr>/g) ?? []).length - 1;
+    const rows = (res.text.match(/<li class="ticket-card">/g) ?? []).length;
     expect(ld.offers.offerCount).toBe(rows);
     expect(ld.offers.offers).toHaveLength(rows);
     const lowest = Number(/A partir de R\$\s([\d.]*\d+,\d{2})/.exec(res.text)![1]!.replace(/\./g, '').replace(',', '.')).toFixed(2);
@@ -146,7 +146,7 @@ describe.each(BRANDS)('website of %s', (brand, name) => {
     expect(md.text).toContain('# Página não encontrada');
   });
 
-  test('Markdown of the event page: front matter, GFM ticket table, absolute links, token count, Vary', async () => {
+  test('Markdown of the event page: front matter, ticket cards, absolute links, token count, Vary', async () => {
     const list = await page(brand, '/');
     const path = /href="(\/eventos\/[^"]+)"/.exec(list.text)![1]!;
     const res = await page(brand, path, 'text/markdown');
@@ -154,7 +154,8 @@ describe.each(BRANDS)('website of %s', (brand, name) => {
     expect(res.header('content-type')).toBe('text/markdown; charset=utf-8');
     expect(varies(res.header('vary'))).toContain('accept');
     expect(res.text).toMatch(new RegExp(`^---\\ntitle: ".+"\\ndescription: ".*"\\nurl: "${site}${path}"\\n---\\n`));
-    expect(res.text).toMatch(/\| Setor +\| Lote +\| Preço +\| Taxa +\| Preço com taxas +\| Situação +\|/);
+    // A card per sector and lot: its heading, the price with fees, what it is made of, its situation.
+    expect(res.text).toMatch(/\n- ### .+ · .+\n\n {2}(R\$ [\d.]+,\d{2} com taxas|Grátis)\n\n( {2}Ingresso R\$ [\d.]+,\d{2} \+ taxa R\$ [\d.]+,\d{2}\n\n)? {2}Situação: (À venda|Esgotado)\n/);
     expect(res.text).not.toMatch(/\]\(\/(?!\/)/); // no relative link
     expect(res.text).not.toContain('<!--');
     expect(res.header('content-signal')).toBe('search=yes, ai-input=yes, ai-train=no');

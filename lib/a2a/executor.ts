@@ -4,8 +4,7 @@ import type { PhrasingContent } from 'mdast';
 import { AgentEvent, type AgentExecutor } from '@a2a-js/sdk/server';
 import type { Brand } from '../brand/schema';
 import { getCardPrices } from '../catalog/listing/card-prices';
-import { EVENT_STATUS_LABELS } from '../catalog/categories';
-import { getEventFacts } from '../catalog/listing/event-facts';
+import { cardState, getEventFacts } from '../catalog/listing/event-facts';
 import { getEvent } from '../catalog/event/read';
 import { listEvents } from '../catalog/listing/events';
 import { eventCountWords, unmatchedSentence } from '../catalog/listing/count-text';
@@ -50,12 +49,11 @@ async function answer(brand: Brand, asked: string): Promise<string> {
   const items = result.data.map((e): PhrasingContent[] => {
     const place = e.location ? [e.location.city, e.location.state_abbr].filter(Boolean).join(' - ') : 'Online';
     const when = e.starts_at ? toZonedRfc3339(new Date(e.starts_at), e.timezone) : 'data a definir';
-    const status = facts.get(e.id)?.event_status ?? 'scheduled';
-    const lowest = prices.get(e.id)?.lowest_total_cents ?? null;
-    const sale =
-      status === 'cancelled'
-        ? ' — CANCELADO'
-        : `${status === 'scheduled' ? '' : ` — ${EVENT_STATUS_LABELS[status].toUpperCase()}`}${e.is_closed ? ' — vendas encerradas' : lowest === null ? ' — nada à venda' : ` — a partir de ${formatBrl(lowest)} com taxas`}`;
+    const price = prices.get(e.id);
+    const state = cardState(e, facts.get(e.id), price);
+    const lowest = state.canBuy ? (price?.lowest_total_cents ?? null) : null;
+    // The state in the site's words, then the price while a ticket can be bought.
+    const sale = `${state.label ? ` — ${state.label.toUpperCase()}` : ''}${lowest !== null ? ` — a partir de ${formatBrl(lowest)} com taxas` : state.label ? '' : ' — nada à venda'}`;
     // The space after the link is kept outside text(), which trims what it is given.
     return [{ type: 'link', url: e.url, children: [text(e.name)] }, { type: 'text', value: ` ${oneLine(`— ${when} — ${place}${sale}`)}` }];
   });

@@ -57,3 +57,13 @@ export function codeMail(brand: Brand, to: string, name: string, code: string): 
     text: `Olá, ${name}!\n\nSeu código para entrar na ${brand.name} é: ${code}\n\nEle vale por ${CODE_TTL_S / 60} minutos e para uma única entrada. Nunca o informe a ninguém, nem a um assistente.\n`,
   };
 }
+
+/** The account is gone: what was deleted, and that nothing else needs doing. No link. */
+export function deletedAccountMail(brand: Brand, to: string, name: string): Mail {
+  return {
+    from: senderFor(brand.name, brand.site_url),
+    to,
+    subject: `${brand.name}: sua conta foi excluída`,
+    text: `Olá, ${name}!\n\nSua conta na ${brand.name} foi excluída a seu pedido, com o nome, o e-mail, a senha e os eventos salvos. Todos os dispositivos conectados saíram da conta.\n\nNão é preciso fazer mais nada. Se quiser voltar, crie uma conta nova em ${brand.site_url}/cadastro.\nSe não foi você quem pediu, escreva para o contato de privacidade indicado em ${brand.site_url}/privacidade.\n`,
+  };
+}

@@ -61,6 +61,25 @@ export async function insertAccount(
   return rows[0] ? toAccount(rows[0]) : null;
 }
 
+/** A new name for the account (already checked: 1 to 100 characters). */
+export async function setName(db: Queryable, brandId: string, id: string, name: string): Promise<void> {
+  await db.query('UPDATE accounts SET name = $3 WHERE brand_id = $1 AND id = $2', [brandId, id, name]);
+}
+
+/** A new password hash for the account. */
+export async function setPasswordHash(db: Queryable, brandId: string, id: string, passwordHash: string): Promise<void> {
+  await db.query('UPDATE accounts SET password_hash = $3 WHERE brand_id = $1 AND id = $2', [brandId, id, passwordHash]);
+}
+
+/**
+ * Deletes the account and, by cascade (migrations 005 and 018), its tokens, mailed
+ * links, two-step attempts and saved events. True when there was one to delete.
+ */
+export async function deleteAccountRow(db: Queryable, brandId: string, id: string): Promise<boolean> {
+  const rows = await db.query('DELETE FROM accounts WHERE brand_id = $1 AND id = $2 RETURNING id', [brandId, id]);
+  return rows.length > 0;
+}
+
 export async function setTwoStep(db: Queryable, brandId: string, id: string, on: boolean): Promise<void> {
   await db.query('UPDATE accounts SET two_step = $3 WHERE brand_id = $1 AND id = $2', [brandId, id, on]);
 }

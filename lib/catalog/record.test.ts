@@ -22,6 +22,7 @@ describe('eventRecord', () => {
       age_rating: null,
       event_status: 'scheduled',
       previous_starts_at: null,
+      sales_start_at: null,
       accessibility: [],
       accessibility_notes: null,
       starts_at: null,

@@ -89,6 +89,8 @@ export const eventRecord = z
     event_status: z.enum(EVENT_STATUSES).default('scheduled'),
     /** The start announced before a rescheduling or postponement. */
     previous_starts_at: instant.nullable().default(null),
+    /** When sales open; before then the event says so (lib/catalog/event-state.ts). */
+    sales_start_at: instant.nullable().default(null),
     // What the event offers for access: features of a closed list (an unknown one refuses
     // the line, as an unknown category does), kept once each in the list's order, and a
     // note in plain text on one line (control characters and line breaks become spaces).
@@ -144,6 +146,7 @@ export const STORED_AS_READ = {
   age_rating: 'text',
   event_status: 'text',
   previous_starts_at: 'timestamptz',
+  sales_start_at: 'timestamptz',
   accessibility: 'text[]',
   accessibility_notes: 'text',
   purchase_url: 'text',

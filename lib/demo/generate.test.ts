@@ -39,7 +39,25 @@ describe('demo catalog', () => {
     for (const r of ended) expect(r.status).toBe('Encerrado');
     expect(demo.filter((r) => r.is_closed && r.status === 'Esgotado').length).toBeGreaterThan(0);
     expect(demo.filter((r) => r.ends_at === null).length).toBeGreaterThan(0);
-    expect(new Set(demo.map((r) => r.status))).toEqual(new Set(['Ativo', 'Encerrado', 'Esgotado', 'Vendas pausadas', 'Cancelado']));
+    expect(new Set(demo.map((r) => r.status))).toEqual(new Set(['Ativo', 'Encerrado', 'Esgotado', 'Vendas pausadas', 'Em breve', 'Cancelado']));
+  });
+
+  test('each state of an event is there: sold out (every lot), paused (a lot still for sale), sales opening later', () => {
+    const lots = (r: EventRecordInput) => r.sectors!.flatMap((s) => s.lots);
+    const soldOut = demo.filter((r) => r.status === 'Esgotado');
+    expect(soldOut.length).toBeGreaterThan(5);
+    for (const r of soldOut) expect(lots(r).every((l) => l.available === false), r.slug).toBe(true);
+    const paused = demo.filter((r) => r.status === 'Vendas pausadas');
+    expect(paused.length).toBeGreaterThan(3);
+    for (const r of paused) expect(lots(r).some((l) => l.available !== false), r.slug).toBe(true);
+    const soon = demo.filter((r) => r.sales_start_at);
+    expect(soon.length).toBeGreaterThan(5);
+    for (const r of soon) {
+      expect([r.status, r.event_status, r.is_closed]).toEqual(['Em breve', 'scheduled', true]);
+      expect(Date.parse(r.sales_start_at!)).toBeGreaterThan(anchor.getTime());
+      expect(Date.parse(r.sales_start_at!)).toBeLessThan(Date.parse(r.starts_at!));
+      expect(toZonedRfc3339(new Date(r.sales_start_at!), r.timezone)).toBe(r.sales_start_at);
+    }
   });
 
   test('every kind of the taxonomy, age ratings, free events and each event status are there', () => {

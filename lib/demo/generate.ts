@@ -171,6 +171,10 @@ function sectors(f: Faker, online: boolean): NonNullable<EventRecordInput['secto
 const freeOf = (list: NonNullable<EventRecordInput['sectors']>) =>
   list.map((sector) => ({ ...sector, lots: sector.lots.map((l) => ({ ...l, price_cents: 0, fee_cents: 0 })) }));
 
+/** The same tickets, every lot sold out when the event is. */
+const soldOutOf = (soldOut: boolean, list: NonNullable<EventRecordInput['sectors']>) =>
+  soldOut ? list.map((sector) => ({ ...sector, lots: sector.lots.map((l) => ({ ...l, available: false })) })) : list;
+
 /**
  * The demo catalog as import lines. The same seed, anchor and size always give the
  * same lines. Events are spread over the brands in turn.
@@ -220,6 +224,12 @@ export function* generateDemo(options: DemoOptions): Generator<EventRecordInput>
     const fate = ended ? 1 : draw(seed, i, 5);
     const eventStatus: EventStatus = fate < 0.02 ? 'cancelled' : fate < 0.035 ? 'postponed' : fate < 0.055 ? 'rescheduled' : 'scheduled';
     const previousStart = eventStatus === 'rescheduled' ? new Date(start.getTime() - (7 + Math.floor(draw(seed, i, 6) * 30)) * DAY) : null;
+    // A few scheduled events at least ten days away open their sales later: at 10:00 on a
+    // day from tomorrow to a month ahead, before they start (closed for sale until then).
+    const salesStart =
+      eventStatus === 'scheduled' && !ended && !soldOut && !paused && dayOffset >= 10 && draw(seed, i, 8) < 0.05
+        ? zonedTimeToInstant(`${new Date(anchorDay.getTime() + (1 + Math.floor(draw(seed, i, 9) * Math.min(dayOffset - 1, 30))) * DAY).toISOString().slice(0, 10)}T10:00:00`, tz)
+        : null;
     // About one in twenty-five is free.
     const free = draw(seed, i, 7) < 0.04;
     const cancelled = eventStatus === 'cancelled';
@@ -243,17 +253,18 @@ export function* generateDemo(options: DemoOptions): Generator<EventRecordInput>
       slug,
       name,
       description: text,
-      status: ended ? STATUS.ended : cancelled ? STATUS.cancelled : soldOut ? STATUS.soldOut : paused ? STATUS.paused : STATUS.active,
+      status: ended ? STATUS.ended : cancelled ? STATUS.cancelled : soldOut ? STATUS.soldOut : paused ? STATUS.paused : salesStart ? STATUS.soon : STATUS.active,
       category: kind.category,
       age_rating: ageRating,
       event_status: eventStatus,
       previous_starts_at: previousStart ? toZonedRfc3339(previousStart, tz) : null,
+      sales_start_at: salesStart ? toZonedRfc3339(salesStart, tz) : null,
       ...accessibilityOf(seed, i, online, text.includes('<li>Acessível para cadeirantes</li>')),
       starts_at: toZonedRfc3339(start, tz),
       ends_at: end ? toZonedRfc3339(end, tz) : null,
       timezone: tz,
       is_online: online,
-      is_closed: ended || soldOut || paused || cancelled,
+      is_closed: ended || soldOut || paused || cancelled || salesStart !== null,
       images: { banner: `${media}/banner.svg`, thumbnail: `${media}/thumbnail.svg` },
       purchase_url: sold ? new URL(demoPurchasePath(slug), brand.site_url).toString() : null,
       venue: city
@@ -269,7 +280,8 @@ export function* generateDemo(options: DemoOptions): Generator<EventRecordInput>
           })
         : null,
       producer,
-      sectors: free ? freeOf(sectors(f, online)) : sectors(f, online),
+      // A sold-out event has every lot sold out; a paused one keeps lots that were still for sale.
+      sectors: soldOutOf(soldOut, free ? freeOf(sectors(f, online)) : sectors(f, online)),
       internal_notes: `Margem negociada ${f.number.int({ min: 5, max: 20 })}%`,
     };
   }

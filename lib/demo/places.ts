@@ -43,4 +43,4 @@ export const SECTORS: ReadonlyArray<{ name: string; base: number }> = [
 ];
 
 /** Upstream status labels, in the upstream's own language. */
-export const STATUS = { active: 'Ativo', soldOut: 'Esgotado', ended: 'Encerrado', paused: 'Vendas pausadas', cancelled: 'Cancelado' } as const;
+export const STATUS = { active: 'Ativo', soldOut: 'Esgotado', ended: 'Encerrado', paused: 'Vendas pausadas', soon: 'Em breve', cancelled: 'Cancelado' } as const;

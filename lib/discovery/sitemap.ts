@@ -1,5 +1,5 @@
 import type { Brand } from '../brand/schema';
-import { eventPages, organizerPages, SITEMAP_LIMIT, sitemapSpans, type IdSpan } from '../catalog/listing/sitemap';
+import { eventPages, organizerPages, SITEMAP_FILE_IDS, sitemapSpans, type IdSpan } from '../catalog/listing/sitemap';
 import { landingPaths, organizerPath } from '../site/landing';
 import { brandUrls } from '../http/brand-urls';
 
@@ -11,7 +11,8 @@ type Entry = { loc: string; lastmod?: string };
 // The sitemap at any size: the listing and the city and category pages first, then the
 // organizers' pages, then the event pages. Past one file it is an index whose files are
 // key ranges: file 1 the leading pages, then one file per `limit` ids of the brand's
-// organizers, then one per `limit` ids of its events. A file holds at most `limit` URLs
+// organizers, then one per `limit` ids of its events (SITEMAP_FILE_IDS, far below the
+// protocol's 50,000 URLs: a file costs the same at any size). A file holds at most `limit` URLs
 // (ids are unique) and is read by one range of an index, whatever the catalog's size;
 // no count and no offset.
 
@@ -35,7 +36,7 @@ async function eventEntries(brand: Brand, from: number, to: number): Promise<Ent
 }
 
 /** The sitemap: one urlset while every key range fits in one file, else an index of files. */
-export async function sitemap(brand: Brand, limit = SITEMAP_LIMIT): Promise<string> {
+export async function sitemap(brand: Brand, limit = SITEMAP_FILE_IDS): Promise<string> {
   const u = brandUrls(brand);
   const [lead, spans] = await Promise.all([sitemapLeadPages(brand), sitemapSpans(brand)]);
   const width = (s: IdSpan) => (s ? s.last - s.first + 1 : 0);
@@ -52,7 +53,7 @@ export async function sitemap(brand: Brand, limit = SITEMAP_LIMIT): Promise<stri
 }
 
 /** File n (from 1) of a sitemap index: the leading pages, then organizers' and events' key ranges; null past the last. */
-export async function sitemapPart(brand: Brand, n: number, limit = SITEMAP_LIMIT): Promise<string | null> {
+export async function sitemapPart(brand: Brand, n: number, limit = SITEMAP_FILE_IDS): Promise<string | null> {
   if (!Number.isInteger(n) || n < 1) return null;
   if (n === 1) return urlset((await sitemapLeadPages(brand)).slice(0, limit));
   const spans = await sitemapSpans(brand);

@@ -25,6 +25,12 @@ describe('methods before routing', () => {
     ['/entrar/redefinir/enviar', 'POST'],
     ['/entrar/esqueci', 'GET, HEAD'],
     ['/conta/sair', 'POST'],
+    ['/conta/nome', 'POST'],
+    ['/conta/senha', 'POST'],
+    ['/conta/excluir', 'POST'],
+    ['/conta/salvos', 'POST'],
+    ['/conta/salvos/remover', 'POST'],
+    ['/conta/excluida', 'GET, HEAD'],
   ])('%s allows %s', (path, allow) => {
     expect(allowedMethods(path)).toBe(allow);
   });

@@ -14,8 +14,11 @@ const IDENTITY = 'POST, OPTIONS';
 const TOOLS = 'POST, OPTIONS';
 /** Pages, documents, images and the problem pages: reading only. */
 const PAGE = 'GET, HEAD';
-/** The website's account forms post to these (sign-in, its code, sign-up, two-step switch, sign-out). */
-const FORM_POSTS = new Set(['/entrar/enviar', '/entrar/codigo', '/entrar/esqueci/enviar', '/entrar/redefinir/enviar', '/cadastro/enviar', '/cadastro/confirmar/enviar', '/conta/dois-passos', '/conta/sair', '/conta/sair-de-todos']);
+/** The website's account forms post to these (sign-in, its code, sign-up, the account's settings, saved events, sign-out, deleting the account). */
+const FORM_POSTS = new Set([
+  '/entrar/enviar', '/entrar/codigo', '/entrar/esqueci/enviar', '/entrar/redefinir/enviar', '/cadastro/enviar', '/cadastro/confirmar/enviar',
+  '/conta/dois-passos', '/conta/nome', '/conta/senha', '/conta/excluir', '/conta/salvos', '/conta/salvos/remover', '/conta/sair', '/conta/sair-de-todos',
+]);
 const FORM = 'POST';
 
 /** The Allow header of a path. */

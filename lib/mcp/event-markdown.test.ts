@@ -22,6 +22,7 @@ const view: EventView = {
   age_rating: '14',
   event_status: 'scheduled',
   previous_starts_at: null,
+  sales_start_at: null,
   accessibility: { features: [], notes: null },
   purchase_url: null,
   traits: [
@@ -49,7 +50,7 @@ describe("an event's Markdown for agents (MCP get_event_page, A2A)", () => {
       id: 7, slug: 'baile-7', name: 'Baile', description: null, starts_at: '2099-03-10T21:00:00-03:00', ends_at: null, timezone: 'America/Sao_Paulo',
       is_online: false, is_closed: false, banner_url: null, thumbnail_url: null,
       venue_name: 'Casa', venue_city: 'Recife', venue_state: 'Pernambuco', venue_state_abbr: 'PE', venue_address: null, venue_latitude: null, venue_longitude: null,
-      producer_name: null, producer_slug: null, category: null, age_rating: null, event_status: 'scheduled', previous_starts_at: null,
+      producer_name: null, producer_slug: null, category: null, age_rating: null, event_status: 'scheduled', previous_starts_at: null, sales_start_at: null,
       accessibility: ['wheelchair', 'libras'],
       accessibility_notes: 'Rampa <b>lateral</b> # [x](javascript:alert(1))',
       purchase_url: null,
@@ -63,7 +64,8 @@ describe("an event's Markdown for agents (MCP get_event_page, A2A)", () => {
 
   test('reads the status and the tickets from the view', () => {
     const md = eventMarkdown({ ...view, event_status: 'rescheduled', previous_starts_at: '2099-03-01T21:00:00-03:00' }, aurora);
-    expect(md).toContain('Status do evento: Remarcado');
+    expect(md).toContain('- Situação: Remarcado\n');
+    expect(md).toContain('**Evento remarcado: estava marcado para 1 de março de 2099 às 21:00. Ingressos à venda para a nova data.**');
     expect(md).toContain('Menor preço com taxas: R$ 52,80');
     expect(md).toContain('| Pista | Inteira | R$ 50,00 | R$ 2,80 | R$ 52,80 | À venda |');
   });

@@ -1,12 +1,11 @@
 import type { Brand } from '../brand/schema';
 import type { PhrasingContent, RootContent, TableRow } from 'mdast';
-import { EVENT_STATUS_LABELS, eventStatusSentence } from '../catalog/categories';
+import { lotLabel, pricesNote } from '../catalog/event-state';
 import { formatBrl, lowestAvailable } from '../catalog/event/tickets';
-import type { EventView } from '../catalog/event/view';
+import { viewState, type EventView } from '../catalog/event/view';
 import { list, oneLine, paragraph, serializeMarkdown, text, yamlString } from '../markdown/escape';
 import { totalLabel } from '../site/event-page';
 import { purchaseUrl } from '../site/purchase';
-import { lotSituation, saleSentence, saleStateOf } from '../site/sale-state';
 
 function when(iso: string | null, tz: string | null): string {
   if (!iso) return 'a definir';
@@ -28,9 +27,8 @@ const row = (cells: string[]): TableRow => ({ type: 'tableRow', children: cells.
  */
 export function eventMarkdown(event: EventView, brand: Brand): string {
   const { sectors } = event;
-  const state = saleStateOf(event, sectors);
-  const status = eventStatusSentence(event.event_status, event.previous_starts_at ? when(event.previous_starts_at, event.timezone) : null);
-  const lowest = state === 'on_sale' ? lowestAvailable(sectors) : null;
+  const state = viewState(event);
+  const lowest = state.canBuy ? lowestAvailable(sectors) : null;
   const schedule = event.event_status !== 'postponed';
   const place = event.location
     ? [event.location.name, event.location.formatted_address ?? [event.location.city, event.location.state_abbr].filter(Boolean).join(' - ')].filter(Boolean).join(', ')
@@ -43,43 +41,44 @@ export function eventMarkdown(event: EventView, brand: Brand): string {
     .map(oneLine)
     .filter(Boolean);
   const lines: PhrasingContent[][] = [
-    ...(event.event_status !== 'scheduled' ? [[text(`Status do evento: ${EVENT_STATUS_LABELS[event.event_status]}`)]] : []),
     // A postponed event's date in the catalog is the old one, named in its status line.
     ...(schedule ? [[text(`Início: ${when(event.starts_at, event.timezone)}`)]] : []),
     ...(schedule && event.ends_at ? [[text(`Término: ${when(event.ends_at, event.timezone)}`)]] : []),
     [text(`Local: ${place}`)],
     ...(event.producer ? [[text(`Produção: ${event.producer.name}`)]] : []),
     ...event.traits.map((t) => [text(`${t.label}: ${t.text}`)]),
-    [text(`Situação: ${saleSentence(state)}`)],
+    // The state leads the document when it is news (bold, below); the list names it.
+    [text(`Situação: ${state.label ?? state.sentence}`)],
     ...(lowest ? [[text(`Menor preço com taxas: ${totalLabel(lowest.total_cents)}`)]] : []),
   ];
   const body: RootContent[] = [
     { type: 'heading', depth: 1, children: [text(event.name)] },
-    ...(status ? [paragraph({ type: 'strong', children: [text(status)] })] : []),
+    ...(state.label ? [paragraph({ type: 'strong', children: [text(state.sentence)] })] : []),
+    ...(state.also ? [paragraph(text(state.also))] : []),
     list(lines),
     ...description.map((p) => paragraph(text(p))),
     { type: 'heading', depth: 2, children: [text('Ingressos')] },
-    ...(state === 'on_sale' ? [] : [paragraph(text('Últimos preços praticados, apenas para informação: nenhum ingresso está à venda.'))]),
+    ...(state.canBuy ? [] : [paragraph(text(pricesNote(state)!))]),
     {
       type: 'table',
       align: [null, null, null, null, null, null],
       children: [
         row(['Setor', 'Lote', 'Preço', 'Taxa', 'Preço com taxas', 'Situação']),
         ...sectors.flatMap((s) =>
-          s.lots.map((l) => row([s.name, l.name, formatBrl(l.price_cents), formatBrl(l.fee_cents), totalLabel(l.total_cents), lotSituation(state, l)])),
+          s.lots.map((l) => row([s.name, l.name, formatBrl(l.price_cents), formatBrl(l.fee_cents), totalLabel(l.total_cents), lotLabel(state, l)])),
         ),
       ],
     },
-    paragraph(...nextStep(event, state === 'on_sale', purchaseUrl(brand, event) !== null)),
+    paragraph(...nextStep(event, state.canBuy, purchaseUrl(brand, event) !== null)),
   ];
   const frontMatter = ['---', `title: ${yamlString(event.name)}`, `url: ${yamlString(event.url)}`, '---', ''].join('\n');
   return `${frontMatter}\n${serializeMarkdown({ type: 'root', children: body })}`;
 }
 
 /** What the person does next, as the event page says it, the page a link. */
-function nextStep(event: EventView, onSale: boolean, sold: boolean): PhrasingContent[] {
+function nextStep(event: EventView, canBuy: boolean, sold: boolean): PhrasingContent[] {
   const page: PhrasingContent = { type: 'link', url: event.url, children: [text('página do evento')] };
-  if (!onSale) return [text('Preços e disponibilidade são um retrato do momento. Veja a'), { type: 'text', value: ' ' }, page, text('.')];
+  if (!canBuy) return [text('Preços e disponibilidade são um retrato do momento. Veja a'), { type: 'text', value: ' ' }, page, text('.')];
   const there = sold
     ? 'Lá, "Comprar ingressos" leva à compra; confira o preço com taxas ao comprar.'
     : 'Lá, "Como comprar" diz onde os ingressos são vendidos: este site não os vende.';

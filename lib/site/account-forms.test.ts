@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../brand/registry';
 import { DbReadOnlyError, DbUnavailableError } from '../db/types';
-import { assertSameSite, errorCode, formFields, messageFor, safeNext, sessionToken } from './account-forms';
+import { assertSameSite, errorCode, formFields, messageFor, safeNext, saveIntent, sessionToken } from './account-forms';
 import { hasSessionCookie, sessionCookie } from './session-cookie';
 import { isPersonalPage } from './personal-pages';
 
@@ -87,5 +87,20 @@ describe('website account forms', () => {
   test('personal pages', () => {
     for (const p of ['/entrar', '/entrar/enviar', '/cadastro', '/cadastro/confirmar', '/conta', '/conta/sair']) expect(isPersonalPage(p)).toBe(true);
     for (const p of ['/', '/contato', '/entrarx', '/eventos/conta']) expect(isPersonalPage(p)).toBe(false);
+  });
+});
+
+describe('the event to save, carried through sign-in', () => {
+  test('only the shape of a catalog slug passes; anything else is no event', () => {
+    expect(saveIntent('show-de-forro-em-recife-12')).toBe('show-de-forro-em-recife-12');
+    for (const value of [undefined, null, 42, '', '/eventos/x', '//evil.example', 'a/../b', 'Show', 'a--b', '-a', 'x'.repeat(161), '"><script>', 'a b']) {
+      expect(saveIntent(value), String(value)).toBeNull();
+    }
+  });
+
+  test('its messages are plain words, and an unknown code is the general one', () => {
+    expect(messageFor('saved_full')).toContain('Remova algum evento');
+    expect(messageFor('unknown_event')).toContain('não está mais no catálogo');
+    expect(messageFor('no_such_code')).toBe(messageFor('internal_error'));
   });
 });

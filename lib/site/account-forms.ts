@@ -3,6 +3,7 @@ import type { Caller } from '../accounts/service';
 import { clientAddress } from '../agent/client-address';
 import { brandOrDefault } from '../brand/registry';
 import type { Brand } from '../brand/schema';
+import { isSlug } from '../catalog/record';
 import { config } from '../config';
 import { DbUnavailableError, isDbReadOnly } from '../db/types';
 import { requestHost } from '../http/self-request';
@@ -56,6 +57,14 @@ export function sessionToken(cookieHeader: string | null, siteUrl: string): stri
   return cookieValue(cookieHeader, sessionCookieName(siteUrl));
 }
 
+/**
+ * A slug to save after signing in (the "Salvar" of an event page, carried through the
+ * sign-in form): only the shape of a catalog slug, else nothing.
+ */
+export function saveIntent(value: unknown): string | null {
+  return typeof value === 'string' && isSlug(value) ? value : null;
+}
+
 /** A 303 to a path of the brand's site (absolute URL from the registry, never from Host). */
 export function seeOther(brand: Brand, path: string, cookies: string[] = []): Response {
   const headers = new Headers({ Location: new URL(path, brand.site_url).toString(), 'Cache-Control': 'private, no-store' });
@@ -93,8 +102,11 @@ export function errorCode(err: unknown): AuthCode {
   return 'internal_error';
 }
 
+/** Refusals of the website's own forms that are not the account API's: saving an event. */
+export type SiteCode = 'saved_full' | 'unknown_event';
+
 /** The message a page shows for a code, in pt-BR. */
-export const MESSAGES: Partial<Record<AuthCode, string>> & { internal_error: string } = {
+export const MESSAGES: Partial<Record<AuthCode | SiteCode, string>> & { internal_error: string } = {
   invalid_field: 'Confira o nome e o e-mail informados.',
   weak_password: 'Escolha uma senha de 8 a 128 caracteres que não esteja entre as mais usadas.',
   captcha_invalid: 'Confirme que você não é um robô (a verificação expirou ou não foi concluída).',
@@ -108,6 +120,8 @@ export const MESSAGES: Partial<Record<AuthCode, string>> & { internal_error: str
   upstream_unavailable: 'Serviço indisponível no momento. Tente novamente em instantes.',
   read_only: 'Este servidor está em modo somente leitura e não pode entrar, criar ou alterar contas agora. Tente novamente mais tarde.',
   internal_error: 'Algo deu errado. Tente novamente.',
+  saved_full: 'Sua lista de eventos salvos está cheia. Remova algum evento que não interessa mais e salve de novo.',
+  unknown_event: 'Este evento não está mais no catálogo e não pode ser salvo.',
 };
 
 export function messageFor(code: string | undefined): string | null {

@@ -1,5 +1,5 @@
 import type { Brand } from '../brand/schema';
-import { listEvents } from '../catalog/listing/events';
+import { soonestListed } from '../catalog/listing/events';
 import { getFilterOptions } from '../catalog/filters/options';
 import { PER_PAGE, parseListQuery, type ListQuery } from '../catalog/listing/query-params';
 import type { EventListItem } from '../catalog/public-schema';
@@ -13,7 +13,8 @@ import { listingParams } from './listing-params';
 
 // Subscribable calendars: any listing (a search with its filters, a city, a category, an
 // organizer) as an iCalendar feed of its soonest events. A feed starts from the soonest
-// event whatever page the listing showed, and holds at most FEED_LIMIT events.
+// event whatever page the listing showed, and holds at most FEED_LIMIT events, read by
+// one statement (no count): its time grows with the events it holds, up to the cap.
 
 /** The most events a feed holds: two API pages of the largest size. */
 export const FEED_LIMIT = 2 * PER_PAGE.max;
@@ -73,15 +74,5 @@ function feed(brand: Brand, query: ListQuery, path: string, info: { name: string
   });
 }
 
-/** Up to FEED_LIMIT events of the listing with a start, soonest first, read in pages of the API's largest size. */
-async function soonestEvents(brand: Brand, query: ListQuery): Promise<EventListItem[]> {
-  const events: EventListItem[] = [];
-  const base = { ...query, sort: 'date' as const, perPage: PER_PAGE.max };
-  for (let page = 1; events.length < FEED_LIMIT; page++) {
-    const { list } = await listEvents(brand, { ...base, page });
-    events.push(...list.data.filter((e) => e.starts_at !== null));
-    // Events without a start come last: a page with one ends the dated ones.
-    if (page >= list.meta.last_page || list.data.some((e) => e.starts_at === null)) break;
-  }
-  return events.slice(0, FEED_LIMIT);
-}
+/** Up to FEED_LIMIT events of the listing with a start, soonest first: one statement, whatever the catalog's size. */
+const soonestEvents = (brand: Brand, query: ListQuery): Promise<EventListItem[]> => soonestListed(brand, query, FEED_LIMIT);

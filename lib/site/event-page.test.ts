@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../brand/registry';
 import { viewOf } from '../../e2e/support/event-view';
 import type { EventFacts } from '../catalog/listing/event-facts';
+import { eventStateOf, type EventStateKey } from '../catalog/event-state';
 import type { Sector } from '../catalog/event/tickets';
 import type { EventDetail } from '../catalog/public-schema';
 import { eventMarkdown } from '../mcp/event-markdown';
@@ -12,22 +13,28 @@ import { zoneLabel } from './format';
 const lot = (name: string, total: number, available = true) => ({ name, price_cents: total, fee_cents: 0, total_cents: total, available });
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const future = { is_closed: false, starts_at: '2026-12-10T22:00:00Z', ends_at: '2026-12-11T01:00:00Z' };
+// A state of the given key, from facts that lead to it.
+const stateOf = (key: Extract<EventStateKey, 'on_sale' | 'sold_out' | 'paused'>) =>
+  eventStateOf(
+    { ...future, event_status: 'scheduled', is_closed: key === 'paused', sales_start_at: null, previous_starts_at: null, timezone: null, lots: { any: true, available: key !== 'sold_out' } },
+    NOW,
+  );
 
 describe('what the event page states', () => {
   test('free events say "Grátis", never "A partir de R$ 0,00 com taxas"', () => {
     const free: Sector[] = [{ name: 'Geral', lots: [lot('Entrada', 0), lot('Entrada 2', 0)] }];
-    expect(priceCallout('on_sale', free)).toBe('Grátis');
+    expect(priceCallout(stateOf('on_sale'), free)).toBe('Grátis');
     expect(totalLabel(0)).toBe('Grátis');
     expect(totalLabel(5280)).toBe('R$ 52,80');
   });
 
   test('a free lot beside paid ones, and paid lots only', () => {
     const mixed: Sector[] = [{ name: 'Pista', lots: [lot('Social', 0), lot('Inteira', 5280)] }, { name: 'Camarote', lots: [lot('Único', 12000)] }];
-    expect(priceCallout('on_sale', mixed)).toBe('Grátis (Social); outros ingressos a partir de R$ 52,80 com taxas');
+    expect(priceCallout(stateOf('on_sale'), mixed)).toBe('Grátis (Social); outros ingressos a partir de R$ 52,80 com taxas');
     const paid: Sector[] = [{ name: 'Pista', lots: [lot('Inteira', 5280), lot('Meia', 2640, false)] }];
-    expect(priceCallout('on_sale', paid)).toBe('A partir de R$ 52,80 com taxas (Inteira)');
-    expect(priceCallout('closed', paid)).toBeNull();
-    expect(priceCallout('sold_out', paid)).toBeNull();
+    expect(priceCallout(stateOf('on_sale'), paid)).toBe('A partir de R$ 52,80 com taxas (Inteira)');
+    expect(priceCallout(stateOf('paused'), paid)).toBeNull();
+    expect(priceCallout(stateOf('sold_out'), paid)).toBeNull();
   });
 
   test('a cancelled event offers no calendar; a postponed one states no date and offers none', () => {
@@ -121,7 +128,7 @@ describe('the event as MCP tools give it to agents, by the same rules', () => {
     status: null,
     producer: null,
   } as unknown as EventDetail;
-  const facts = (event_status: EventFacts['event_status']): EventFacts => ({ category: null, age_rating: null, event_status, previous_starts_at: null });
+  const facts = (event_status: EventFacts['event_status']): EventFacts => ({ category: null, age_rating: null, event_status, previous_starts_at: null, sales_start_at: null });
   const free: Sector[] = [{ name: 'Geral', lots: [lot('Entrada', 0)] }];
 
   test('a postponed event states no start; a scheduled one does', () => {

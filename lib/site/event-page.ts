@@ -1,7 +1,7 @@
 import type { EventStatus } from '../catalog/categories';
 import { formatBrl, lowestAvailable, type Sector } from '../catalog/event/tickets';
+import { hasEnded, type EventState } from '../catalog/event-state';
 import { formatEventDate } from './format';
-import { hasEnded, type SaleState } from './sale-state';
 
 // What the event page shows, decided apart from its markup: the dates it states, whether
 // it offers the event to a calendar, and the price it calls out first.
@@ -26,12 +26,12 @@ export const offersCalendar = (status: EventStatus, event: Dated, now = Date.now
 export const totalLabel = (cents: number): string => (cents === 0 ? 'Grátis' : formatBrl(cents));
 
 /**
- * The price called out first, on sale only: "Grátis" when every lot on sale is free; a
+ * The price called out first, while a ticket can be bought: "Grátis" when every lot on sale is free; a
  * free lot beside paid ones says so and where the others start; otherwise the lowest
  * price with fees ("A partir de R$ 52,80 com taxas (Pista)").
  */
-export function priceCallout(state: SaleState, sectors: Sector[]): string | null {
-  if (state !== 'on_sale') return null;
+export function priceCallout(state: EventState, sectors: Sector[]): string | null {
+  if (!state.canBuy) return null;
   const lowest = lowestAvailable(sectors);
   if (!lowest) return null;
   if (lowest.total_cents > 0) return `A partir de ${formatBrl(lowest.total_cents)} com taxas (${lowest.name})`;

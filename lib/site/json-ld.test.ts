@@ -126,14 +126,18 @@ describe("event pages: Google's Event rich result properties", () => {
     ]);
   });
 
-  test('availability per sale state: every lot sold out, or the event closed, is SoldOut throughout', () => {
+  test('availability per event state: every lot sold out is SoldOut throughout; closed before the event (paused), OutOfStock but for sold-out lots', () => {
     const soldOut = tickets.map((s) => ({ ...s, lots: s.lots.map((l) => ({ ...l, available: false })) }));
-    for (const [e, sectors] of [[event(), soldOut], [event({ is_closed: true }), tickets]] as const) {
-      const offers = (eventJsonLd(viewOf(e, sectors)) as Ld).offers as Ld;
+    for (const e of [event(), event({ is_closed: true })]) {
+      const offers = (eventJsonLd(viewOf(e, soldOut)) as Ld).offers as Ld;
       expect(offers.availability).toBe('https://schema.org/SoldOut');
       expect(offers.offerCount).toBe(3);
       for (const o of offers.offers as Ld[]) expect(o.availability).toBe('https://schema.org/SoldOut');
     }
+    const paused = (eventJsonLd(viewOf(event({ is_closed: true }), tickets)) as Ld).offers as Ld;
+    expect(paused.availability).toBe('https://schema.org/OutOfStock');
+    const lots = tickets.flatMap((s) => s.lots);
+    expect((paused.offers as Ld[]).map((o) => o.availability)).toEqual(lots.map((l) => `https://schema.org/${l.available ? 'OutOfStock' : 'SoldOut'}`));
     expect((eventJsonLd(viewOf(event(), [])) as Ld).offers).toBeUndefined();
   });
 

@@ -1,15 +1,13 @@
 import type { Brand } from '../brand/schema';
 import { ACCESSIBILITY_LABELS, type AccessibilityFeature, type EventStatus } from '../catalog/categories';
+import { lotAvailability, type EventState } from '../catalog/event-state';
 import type { Sector } from '../catalog/event/tickets';
-import type { EventView } from '../catalog/event/view';
+import { viewState, type EventView } from '../catalog/event/view';
 import type { EventListItem } from '../catalog/public-schema';
-import { saleStateOf, type SaleState } from './sale-state';
 import { organizerPath } from './landing';
 import { oneLine, plainText } from './text';
 
 const SCHEMA = 'https://schema.org';
-const IN_STOCK = `${SCHEMA}/InStock`;
-const SOLD_OUT = `${SCHEMA}/SoldOut`;
 const money = (cents: number) => (cents / 100).toFixed(2);
 const SCHEMA_STATUS: Record<EventStatus, string> = {
   scheduled: `${SCHEMA}/EventScheduled`,
@@ -32,28 +30,33 @@ const ACCESSIBILITY_FEATURE: Record<AccessibilityFeature, string> = {
 
 /**
  * The tickets as schema.org offers: one Offer per lot, sold-out lots included, inside an
- * AggregateOffer whose range covers every lot. The aggregate is InStock while some lot
- * can be bought; closed or sold out it is SoldOut (the one availability search engines
- * read for events that can no longer be bought), and so is every lot of a closed event.
+ * AggregateOffer whose range covers every lot. The aggregate's availability is the event's
+ * state's (lib/catalog/event-state.ts): InStock on sale, SoldOut, OutOfStock while sales
+ * are paused or the event awaits a new date, PreOrder before sales open (with validFrom,
+ * when they open), Discontinued once it happened or was cancelled. A lot sold out is
+ * SoldOut; every other lot takes the event's availability.
  */
-function ticketOffers(state: SaleState, sectors: Sector[], pageUrl: string) {
+function ticketOffers(state: EventState, sectors: Sector[], pageUrl: string) {
   const lots = sectors.flatMap((s) => s.lots.map((l) => ({ sector: s.name, ...l })));
   if (lots.length === 0) return undefined;
   const totals = lots.map((l) => l.total_cents);
+  const validFrom = state.salesStartAt ?? undefined;
   return {
     '@type': 'AggregateOffer',
     priceCurrency: 'BRL',
     lowPrice: money(Math.min(...totals)),
     highPrice: money(Math.max(...totals)),
     offerCount: lots.length,
-    availability: state === 'on_sale' ? IN_STOCK : SOLD_OUT,
+    availability: `${SCHEMA}/${state.availability ?? 'SoldOut'}`,
+    validFrom,
     url: pageUrl,
     offers: lots.map((l) => ({
       '@type': 'Offer',
       name: `${l.sector}: ${l.name}`,
       price: money(l.total_cents),
       priceCurrency: 'BRL',
-      availability: state === 'on_sale' && l.available ? IN_STOCK : SOLD_OUT,
+      availability: `${SCHEMA}/${lotAvailability(state, l)}`,
+      validFrom,
       url: pageUrl,
     })),
   };
@@ -67,7 +70,7 @@ function ticketOffers(state: SaleState, sectors: Sector[], pageUrl: string) {
  */
 export function eventJsonLd(event: EventView) {
   const { sectors, url: pageUrl } = event;
-  const state = saleStateOf(event, sectors);
+  const state = viewState(event);
   const location = event.is_online || !event.location
     ? { '@type': 'VirtualLocation', url: pageUrl }
     : {

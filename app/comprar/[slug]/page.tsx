@@ -2,11 +2,11 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { getEvent } from '@/lib/catalog/event/read';
+import { viewState } from '@/lib/catalog/event/view';
 import { currentBrand } from '@/lib/site/brand-context';
 import { totalLabel } from '@/lib/site/event-page';
 import { formatEventDate } from '@/lib/site/format';
 import { sellsOnDemoPage } from '@/lib/site/purchase';
-import { saleStateOf } from '@/lib/site/sale-state';
 
 type Params = Promise<{ slug: string }>;
 
@@ -36,7 +36,7 @@ export default async function DemoPurchasePage({ params }: { params: Params }) {
   const { slug } = await params;
   const { brand, event } = await load(slug);
   if (!event) notFound();
-  const state = saleStateOf(event, event.sectors);
+  const state = viewState(event);
   const lots = event.sectors.flatMap((s) => s.lots.filter((l) => l.available).map((l) => ({ sector: s.name, ...l })));
   return (
     <article className="demo-purchase">
@@ -49,7 +49,7 @@ export default async function DemoPurchasePage({ params }: { params: Params }) {
         <time dateTime={event.starts_at ?? undefined}>{formatEventDate(event.starts_at, event.timezone)}</time>
         {event.location?.city && ` · ${[event.location.city, event.location.state_abbr].filter(Boolean).join(' - ')}`}
       </p>
-      {state === 'on_sale' && lots.length > 0 ? (
+      {state.canBuy && lots.length > 0 ? (
         <>
           <h2>Ingressos que uma loja ofereceria</h2>
           <ul className="demo-lots">
@@ -62,7 +62,8 @@ export default async function DemoPurchasePage({ params }: { params: Params }) {
           </ul>
         </>
       ) : (
-        <p className="closed">Nenhum ingresso à venda para este evento.</p>
+        // The event's own state says why nothing is on sale (paused, sold out, not yet open…).
+        <p className="closed">{state.sentence}</p>
       )}
       <p>
         <a className="button" href={`/eventos/${event.slug}`}>

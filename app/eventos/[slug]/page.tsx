@@ -5,9 +5,12 @@ import { AddToCalendar } from '@/app/_components/add-to-calendar';
 import { DirectionsLinks } from '@/app/_components/directions-links';
 import { ShareLinks } from '@/app/_components/share-links';
 import { EventTraits } from '@/app/_components/event-traits';
+import { SaveEvent } from '@/app/_components/save-event';
 import { TicketTable } from '@/app/_components/ticket-table';
-import { eventStatusSentence } from '@/lib/catalog/categories';
+import { EventCard } from '@/app/_components/event-card';
 import { getEvent } from '@/lib/catalog/event/read';
+import { getSimilarEvents, type SimilarEvent } from '@/lib/catalog/listing/similar';
+import type { EventState } from '@/lib/catalog/event-state';
 import { currentBrand } from '@/lib/site/brand-context';
 import { formatEventDate, zoneLabel } from '@/lib/site/format';
 import { offersCalendar, previewLine, priceCallout, shareImage, showsSchedule } from '@/lib/site/event-page';
@@ -16,10 +19,9 @@ import { cityPath, organizerPath } from '@/lib/site/landing';
 import { citySlug, findCity, findOrganizer } from '@/lib/catalog/listing/landing-subjects';
 import { eventJsonLd, scriptJson } from '@/lib/site/json-ld';
 import { producerSearchUrl, purchaseUrl } from '@/lib/site/purchase';
-import { saleSentence, saleStateOf, type SaleState } from '@/lib/site/sale-state';
 import { summary } from '@/lib/site/text';
 import type { Brand } from '@/lib/brand/schema';
-import type { EventView } from '@/lib/catalog/event/view';
+import { viewState, type EventView } from '@/lib/catalog/event/view';
 
 type Params = Promise<{ slug: string }>;
 
@@ -64,17 +66,17 @@ export default async function EventPage({ params }: { params: Params }) {
   const { brand, event } = await load(slug);
   if (!event) notFound();
   const { sectors } = event;
-  const state = saleStateOf(event, sectors);
-  const previous = event.previous_starts_at ? `${formatEventDate(event.previous_starts_at, event.timezone)}` : null;
-  const status = eventStatusSentence(event.event_status, previous);
+  const state = viewState(event);
   const venue = event.location;
   // Links to the landing pages of its city and producer, while they have events listed.
   const city = venue?.city ? await findCity(brand, citySlug(venue.city)) : null;
   const producerListed = event.producer ? (await findOrganizer(brand, event.producer.slug)) !== null : false;
   const callout = priceCallout(state, sectors);
-  // The event's own purchase address, else the brand's purchase flow.
-  const buyUrl = state === 'on_sale' ? purchaseUrl(brand, event) : null;
+  // The event's own purchase address, else the brand's purchase flow, while a ticket can be bought.
+  const buyUrl = state.canBuy ? purchaseUrl(brand, event) : null;
   const directions = venue ? directionsTo(venue) : null;
+  // Events like this one: beside the state when this one cannot be gone to, and below the event.
+  const similar = await getSimilarEvents(brand, event.id);
   const mapUrl = venue?.latitude && venue.longitude ? `https://www.openstreetmap.org/?mlat=${venue.latitude}&mlon=${venue.longitude}#map=16/${venue.latitude}/${venue.longitude}` : null;
   return (
     <article>
@@ -85,13 +87,7 @@ export default async function EventPage({ params }: { params: Params }) {
         </div>
       )}
       <h1>{event.name}</h1>
-      {status && (
-        <p className={`event-status event-status-${event.event_status}`} role="status">
-          <strong>{status}</strong>
-        </p>
-      )}
-      {state === 'closed' && event.event_status !== 'cancelled' && <p className="closed">Vendas encerradas para este evento.</p>}
-      {state === 'sold_out' && <p className="closed">Ingressos esgotados.</p>}
+      {state.label && <StateNotice state={state} similar={similar} />}
       {callout && (
         // The price with fees and the next step, on the first screen of a phone; with a
         // purchase address, a bar with both stays at the bottom of a phone's screen.
@@ -108,6 +104,7 @@ export default async function EventPage({ params }: { params: Params }) {
           )}
         </div>
       )}
+      <SaveEvent slug={event.slug} />
       <ul className="facts">
         {showsSchedule(event.event_status, event) && (
           <li>
@@ -167,7 +164,7 @@ export default async function EventPage({ params }: { params: Params }) {
       <TicketTable sectors={sectors} state={state} />
       <Purchase brand={brand} event={event} state={state} hasButton={buyUrl !== null} producerListed={producerListed} city={city} />
       <p className="notice">
-        {state === 'on_sale'
+        {state.canBuy
           ? 'Preços e disponibilidade são um retrato do momento, não uma reserva: confira o preço com taxas ao comprar.'
           : 'Preços e disponibilidade são um retrato do momento.'}
       </p>
@@ -178,7 +175,48 @@ export default async function EventPage({ params }: { params: Params }) {
           <div dangerouslySetInnerHTML={{ __html: event.description }} />
         </section>
       )}
+      {similar.length > 0 && (
+        <section className="similar" id="parecidos" aria-labelledby="parecidos-titulo">
+          <h2 id="parecidos-titulo">Eventos parecidos</h2>
+          <ul className="cards">
+            {similar.map((s) => (
+              <EventCard key={s.event.id} event={s.event} price={s.price} facts={s.facts} eager={false} level={3} />
+            ))}
+          </ul>
+        </section>
+      )}
     </article>
+  );
+}
+
+/**
+* The event's state at the top of the page, in its own words (lib/catalog/event-state.ts),
+ * and, when the person cannot go to this event (it happened, was cancelled or sold out),
+ * the nearest similar events right there.
+ */
+function StateNotice({ state, similar }: { state: EventState; similar: SimilarEvent[] }) {
+  const offered = state.offersSimilar ? similar.slice(0, 3).map((s) => s.event) : [];
+  return (
+    <div className={`event-state event-state-${state.key}`} role="status">
+      <p>
+        <strong>{state.sentence}</strong>
+      </p>
+      {state.also && <p>{state.also}</p>}
+      {offered.length > 0 && (
+        <>
+          <p>Eventos parecidos que ainda vão acontecer:</p>
+          <ul className="state-similar">
+            {offered.map((e) => (
+              <li key={e.id}>
+                <a href={`/eventos/${e.slug}`}>{e.name}</a>
+                {` · ${formatEventDate(e.starts_at, e.timezone)}${e.location?.city ? ` · ${e.location.city}` : ''}`}
+              </li>
+            ))}
+          </ul>
+          {similar.length > offered.length && <a href="#parecidos">Ver mais eventos parecidos</a>}
+        </>
+      )}
+    </div>
   );
 }
 
@@ -198,12 +236,13 @@ function Purchase({
 }: {
   brand: Brand;
   event: EventView;
-  state: SaleState;
+  state: EventState;
   hasButton: boolean;
   producerListed: boolean;
   city: { slug: string; name: string } | null;
 }) {
-  if (state !== 'on_sale') return <p className="closed">{saleSentence(state)}</p>;
+  // Nothing can be bought: the state at the top of the page says why.
+  if (!state.canBuy) return null;
   if (hasButton) return null;
   const producer = event.producer?.name ?? null;
   const seller = producer ? `pela produção do evento, ${producer},` : 'pela produção do evento';

@@ -5,7 +5,7 @@ import { migrate } from '../../db/migrate';
 import type { Db } from '../../db/types';
 import { ACCESSIBILITY_FEATURES, CATEGORY_SLUGS } from '../categories';
 import { generateDemo } from '../../demo/generate';
-import { listEvents } from './events';
+import { listEvents, soonestListed } from './events';
 import { importLines } from '../import';
 import { parseListQuery } from './query-params';
 import type { EventRecordInput } from '../record';
@@ -76,6 +76,21 @@ describe.each(backends)('browsing filters on $name', ({ open }) => {
     expect(got.total).toBe(expected.length);
     expect(got.slugs).toEqual(soonest(expected));
   });
+
+  test.each(['category=shows', 'city=Recife', 'q=festival', 'q=festival&state=sp', ''])(
+    'the soonest 100 of "%s" (a calendar feed) are its listing by date, read by its page statement alone',
+    async (qs) => {
+      const statements: string[] = [];
+      const counting = { query: <T,>(text: string, params?: unknown[]) => (statements.push(text), db.query<T>(text, params)) };
+      const got = await soonestListed(brand, parseListQuery(new URLSearchParams(qs)), 100, { now, db: counting });
+      const byDate = (await all(`${qs}&sort=date`, false)).slugs.filter((slug) => bySlug.get(slug)?.starts_at);
+      expect(got.length).toBeGreaterThan(qs ? 0 : 99);
+      expect(got.map((e) => e.slug)).toEqual(byDate.slice(0, 100));
+      expect(statements.filter((t) => /AS total\b/.test(t))).toEqual([]);
+      // Besides the words' resolution (the vocabulary, the places' names), one statement.
+      expect(statements.filter((t) => !/search_words|WITH RECURSIVE keys/.test(t))).toHaveLength(1);
+    },
+  );
 
   test.each([...ACCESSIBILITY_FEATURES, 'wheelchair,libras', 'accessible_toilets,reserved_seats,wheelchair'])(
     'accessibility=%s lists exactly the events that offer every feature, soonest first',

@@ -3,7 +3,7 @@ import { withDb } from '../../db';
 import type { Queryable } from '../../db/types';
 import { countCap, listSql } from './list-sql';
 import { toPublicListItem, type EventRow } from '../map';
-import type { EventList } from '../public-schema';
+import type { EventList, EventListItem } from '../public-schema';
 import { maxOffset, type ListQuery } from './query-params';
 import { filtersKey } from './search-filters';
 import { correctedText, searchTerms } from '../search/search-sql';
@@ -51,6 +51,23 @@ async function readListing(brand: Brand, query: ListQuery, now: Date, on?: Query
     };
     return { list, unmatched: rows[0]?.complete === false ? terms.map((t) => (t.kind === 'text' && t.corrected) || t.label) : null, corrected: query.q ? correctedText(query.q, terms) : null };
   });
+}
+
+/**
+ * The soonest `limit` events of a listing (its filters and search words, sorted by date),
+ * read by one statement: the page's, without the count a listing page needs for its
+ * pages. What it costs grows with `limit`, not with the events that match. Events
+ * without a start are left out (they come last). `at` as for listEvents.
+ */
+export async function soonestListed(brand: Brand, query: ListQuery, limit: number, at?: { now: Date; db?: Queryable }): Promise<EventListItem[]> {
+  const read = async (db: Queryable, now: Date) => {
+    const terms = await searchTerms(db, brand, query.q);
+    const { page } = listSql(brand, { ...query, sort: 'date', page: 1, perPage: limit }, now, terms);
+    const rows = await db.query<EventRow>(page.text, page.params);
+    return rows.filter((r) => r.starts_at !== null).map((r) => toPublicListItem(brand, r));
+  };
+  if (at?.db) return read(at.db, at.now);
+  return withDb((db) => read(db, at?.now ?? new Date()));
 }
 
 /**

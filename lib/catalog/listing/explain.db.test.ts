@@ -11,6 +11,7 @@ import { importLines } from '../import';
 import { readListedOrganizer } from './landing-subjects';
 import { eventSql } from '../event/read';
 import { listSql } from './list-sql';
+import { similarSql } from './similar';
 import { parseListQuery } from './query-params';
 import { searchTerms } from '../search/search-sql';
 import { readEventPages, readOrganizerPages, readSitemapSpans } from './sitemap';
@@ -211,5 +212,23 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     const all = await plan(eventSql(brand, row!.slug));
     const onEvents = all.filter((n) => n['Relation Name'] === 'events');
     expect(onEvents.map((n) => n['Node Type'])).toEqual(['Index Scan']);
+  });
+
+  test('similar events: the event by its key, then ranges of the (brand, category, place, start) indexes; no scan of events', async () => {
+    // An event in the busiest city of its category, still to come: the widest ranges there are.
+    const [row] = await db.query<{ id: number }>(
+      `SELECT e.id::int AS id FROM events e
+       WHERE e.brand_id = $1 AND e.category IS NOT NULL AND e.city_key IS NOT NULL AND e.starts_at > now()
+       GROUP BY e.id, e.category, e.city_key
+       ORDER BY count(*) OVER (PARTITION BY e.category, e.city_key) DESC, e.id LIMIT 1`,
+      [brand.id],
+    );
+    const all = await plan(similarSql(brand, row!.id, new Date()));
+    const onEvents = all.filter((n) => n['Relation Name'] === 'events');
+    for (const n of onEvents) expect(n['Node Type'], JSON.stringify(n['Index Name'])).toMatch(/^Index (Only )?Scan/);
+    const indexes = onEvents.map((n) => n['Index Name']);
+    expect(indexes.filter((i) => i === 'events_similar_city_idx')).toHaveLength(2);
+    expect(indexes.filter((i) => i === 'events_similar_state_idx')).toHaveLength(2);
+    expect(indexes).toContain('events_pkey');
   });
 });

@@ -10,7 +10,7 @@ import { coherenceSql, termSql, type ResolvedTerm } from '../search/search-sql';
 // by the EXPLAIN tests.
 
 // Every column the public shape needs, and nothing else: internal columns are never selected.
-const EVENT_COLUMNS = `
+export const EVENT_COLUMNS = `
   e.id::int AS id, e.slug, e.name, e.description, e.status, e.starts_at, e.ends_at, e.timezone,
   e.is_online, e.is_closed, e.banner_url, e.thumbnail_url,
   v.name AS venue_name, v.city AS venue_city, v.state AS venue_state, v.state_abbr AS venue_state_abbr,

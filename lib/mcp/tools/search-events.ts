@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { getCardPrices } from '../../catalog/listing/card-prices';
-import { EVENT_STATUS_LABELS } from '../../catalog/categories';
-import { getEventFacts } from '../../catalog/listing/event-facts';
+import { cardState, getEventFacts } from '../../catalog/listing/event-facts';
 import { listEvents } from '../../catalog/listing/events';
 import { ALL_FILTERS } from '../../catalog/filters';
 import type { McpContext } from '../../catalog/filters/declaration';
@@ -51,7 +50,7 @@ export const searchEventsTool: Tool = {
     const timeZone = brandTimeZone(brand);
     return {
       title: 'Search events',
-      description: `Search ${brand.name}'s events that have not ended, by words, dates, place, category and price. Same filters as GET /events of the public API, plus relative dates (when), a city to search around (near_city), price with fees (free, max_price, sort=price) and all ages; a second text part gives each event's lowest price with fees, category, status and age rating. meta.total is exact when meta.total_relation is "eq"; with "gte" at least that many match (a search counts up to 1,000 plus one page, a listing up to 10,000 plus one page).`,
+      description: `Search ${brand.name}'s events that have not ended, by words, dates, place, category and price. Same filters as GET /events of the public API, plus relative dates (when), a city to search around (near_city), price with fees (free, max_price, sort=price) and all ages; a second text part gives each event's state when it is not simply on sale (its code and words: sold_out, paused, not_started, ended, cancelled, postponed, rescheduled), category, lowest price with fees while on sale, and age rating. meta.total is exact when meta.total_relation is "eq"; with "gte" at least that many match (a search counts up to 1,000 plus one page, a listing up to 10,000 plus one page).`,
       inputSchema: searchInput(localToday(now, timeZone), timeZone),
       outputSchema: EventListSchema,
     };
@@ -81,9 +80,12 @@ export const searchEventsTool: Tool = {
     if (result.data.length > 0) {
       const lines = result.data.map((e) => {
         const f = facts.get(e.id);
-        const lowest = e.is_closed ? null : (prices.get(e.id)?.lowest_total_cents ?? null);
+        const price = prices.get(e.id);
+        const state = cardState(e, f, price);
+        const lowest = state.canBuy ? (price?.lowest_total_cents ?? null) : null;
         const parts = [
-          f?.event_status && f.event_status !== 'scheduled' ? EVENT_STATUS_LABELS[f.event_status].toUpperCase() : null,
+          // The state in the site's words ("Esgotado", "Vendas pausadas"), with its code.
+          state.label ? `${state.key}: ${state.label}` : null,
           f?.category ? `category ${f.category}` : null,
           lowest === null ? 'nothing on sale' : `from ${formatBrl(lowest)} with fees`,
           f?.age_rating ? `age rating ${f.age_rating}` : null,

@@ -6,7 +6,6 @@ import { demoRegistry } from '../brand/registry';
 import { eventMarkdown } from '../mcp/event-markdown';
 import { eventCalendar } from './icalendar';
 import { eventJsonLd } from './json-ld';
-import { lotSituation, saleStateOf } from './sale-state';
 import { oneLine, plainText, summary } from './text';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
@@ -31,41 +30,19 @@ const event = (over: Partial<EventDetail> = {}): EventDetail => ({
   ...over,
 }) as EventDetail;
 
-describe('what an event offers for sale', () => {
-  test('open with a lot available: on sale', () => {
-    expect(saleStateOf(event(), sectors(false, true), NOW)).toBe('on_sale');
-  });
-  test('closed wins over lots flagged available (data that contradicts itself)', () => {
-    expect(saleStateOf(event({ is_closed: true }), sectors(true, true), NOW)).toBe('closed');
-  });
-  test('an ended event is closed even when not flagged so', () => {
-    expect(saleStateOf(event({ starts_at: '2026-11-01T21:00:00-03:00' }), sectors(true), NOW)).toBe('closed');
-    expect(saleStateOf(event({ starts_at: '2026-11-01T21:00:00-03:00', ends_at: '2026-11-22T21:00:00-03:00' }), sectors(true), NOW)).toBe('closed');
-  });
-  test('no lot available: sold out; no lot at all: no tickets', () => {
-    expect(saleStateOf(event(), sectors(false, false), NOW)).toBe('sold_out');
-    expect(saleStateOf(event(), [], NOW)).toBe('no_tickets');
-    expect(saleStateOf(event(), [{ name: 'Pista', lots: [] }], NOW)).toBe('no_tickets');
-  });
-  test('lot situations: sold-out lots say Esgotado, none says À venda on a closed event', () => {
-    expect(lotSituation('closed', lot('a', 1, true))).toBe('Vendas encerradas');
-    expect(lotSituation('closed', lot('a', 1, false))).toBe('Esgotado');
-    expect(lotSituation('on_sale', lot('a', 1, true))).toBe('À venda');
-    expect(lotSituation('sold_out', lot('a', 1, false))).toBe('Esgotado');
-  });
-});
-
-describe('JSON-LD and tool Markdown follow the sale state', () => {
-  test('closed with lots flagged available: SoldOut, no à venda, prices labelled as information', () => {
-    const closed = event({ is_closed: true });
-    const ld = eventJsonLd(viewOf(closed, sectors(true, true))) as { offers: { availability: string; offers: Array<{ availability: string }> } };
-    expect(ld.offers.availability).toBe('https://schema.org/SoldOut');
-    for (const offer of ld.offers.offers) expect(offer.availability).toBe('https://schema.org/SoldOut');
-    const md = eventMarkdown(viewOf(closed, sectors(true, false)), demoRegistry(3000).brands[0]!);
+describe('JSON-LD and tool Markdown follow the event state', () => {
+  test('paused with lots flagged available: OutOfStock, no à venda, prices labelled as information', () => {
+    const paused = event({ is_closed: true });
+    const ld = eventJsonLd(viewOf(paused, sectors(true, true))) as { offers: { availability: string; offers: Array<{ availability: string }> } };
+    expect(ld.offers.availability).toBe('https://schema.org/OutOfStock');
+    for (const offer of ld.offers.offers) expect(offer.availability).toBe('https://schema.org/OutOfStock');
+    const md = eventMarkdown(viewOf(paused, sectors(true, false)), demoRegistry(3000).brands[0]!);
     expect(md).not.toMatch(/à venda \||Menor preço|A partir de/i);
     expect(md).toContain('apenas para informação');
     expect(md).toContain('| Esgotado |');
-    expect(md).toContain('Vendas encerradas: não há ingressos à venda.');
+    expect(md).toContain('| Vendas pausadas |');
+    expect(md).toContain('**Vendas pausadas: no momento nenhum ingresso está à venda, mas as vendas podem voltar.');
+    expect(md).toContain('Situação: Vendas pausadas\n');
   });
   test('on sale: InStock, the range over every lot with fees (the sold-out one too), each lot its own availability', () => {
     const ld = eventJsonLd(viewOf(event(), sectors(false, true))) as { offers: { availability: string; offers: Array<{ availability: string; price: string }> } };
@@ -74,6 +51,20 @@ describe('JSON-LD and tool Markdown follow the sale state', () => {
       ['50.00', 'https://schema.org/SoldOut'],
       ['60.00', 'https://schema.org/InStock'],
     ]);
+  });
+  test('each state its schema.org terms: status and availability, validFrom before sales open', () => {
+    const ld = (e: EventDetail, s: Sector[], facts: Parameters<typeof viewOf>[2] = {}) =>
+      eventJsonLd(viewOf(e, s, facts)) as { eventStatus: string; offers?: { availability: string; validFrom?: string } };
+    const future = { starts_at: '2099-12-05T21:00:00-03:00' };
+    expect(ld(event(future), sectors(false, false)).offers?.availability).toBe('https://schema.org/SoldOut');
+    expect(ld(event({ starts_at: '2020-01-05T21:00:00-03:00' }), sectors(true)).offers?.availability).toBe('https://schema.org/Discontinued');
+    const cancelled = ld(event(future), sectors(true), { event_status: 'cancelled' });
+    expect(cancelled).toMatchObject({ eventStatus: 'https://schema.org/EventCancelled', offers: { availability: 'https://schema.org/Discontinued' } });
+    expect(ld(event(future), sectors(true), { event_status: 'postponed' }).eventStatus).toBe('https://schema.org/EventPostponed');
+    const moved = ld(event(future), sectors(true), { event_status: 'rescheduled', previous_starts_at: '2099-11-05T21:00:00-03:00' });
+    expect(moved).toMatchObject({ eventStatus: 'https://schema.org/EventRescheduled', offers: { availability: 'https://schema.org/InStock' } });
+    const early = ld(event(future), sectors(true), { sales_start_at: '2099-10-01T10:00:00-03:00' });
+    expect(early).toMatchObject({ eventStatus: 'https://schema.org/EventScheduled', offers: { availability: 'https://schema.org/PreOrder', validFrom: '2099-10-01T10:00:00-03:00' } });
   });
 });
 

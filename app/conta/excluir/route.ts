@@ -1,0 +1,7 @@
+import { postDeleteAccount, formMethodNotAllowed } from '@/lib/site/account-actions';
+
+// POST /conta/excluir: a form of the website (see lib/site/account-actions.ts).
+export const dynamic = 'force-dynamic';
+export const POST = postDeleteAccount;
+const other = () => formMethodNotAllowed('POST');
+export { other as GET, other as PUT, other as PATCH, other as DELETE };
