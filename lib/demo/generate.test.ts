@@ -171,5 +171,11 @@ describe('demo catalog', () => {
       expect(r.purchase_url).toBe(`${brand.site_url}/comprar/${r.slug}`);
       expect(eventRecord.parse(r).purchase_url).toBe(r.purchase_url);
     }
+    // Drawn apart from the event's other facts: events whose sales open later, and events
+    // with Libras, come both with an address and without one.
+    for (const some of [demo.filter((r) => r.sales_start_at), demo.filter((r) => r.accessibility?.includes('libras'))]) {
+      expect(some.some((r) => r.purchase_url)).toBe(true);
+      expect(some.some((r) => !r.purchase_url)).toBe(true);
+    }
   });
 });

@@ -242,7 +242,7 @@ export function* generateDemo(options: DemoOptions): Generator<EventRecordInput>
     // About three in four are sold on a purchase page of the brand's own site, the demo's
     // stand-in for a ticket shop (app/comprar/[slug]); the others have no address, and their
     // page says how to buy instead.
-    const sold = draw(seed, i, 8) < 0.75;
+    const sold = draw(seed, i, 14) < 0.75;
     const text = description(f, name, genre, city, producer).replace(
       'Classificação: 16 anos',
       ageRating === null ? 'Classificação a confirmar' : `Classificação: ${ageRating === 'livre' ? 'livre' : `${ageRating} anos`}`,
