@@ -80,7 +80,7 @@ export default async function EventPage({ params }: { params: Params }) {
   const mapUrl = venue?.latitude && venue.longitude ? `https://www.openstreetmap.org/?mlat=${venue.latitude}&mlon=${venue.longitude}#map=16/${venue.latitude}/${venue.longitude}` : null;
   return (
     <article>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(eventJsonLd(event)) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(eventJsonLd(event, buyUrl)) }} />
       {event.images.banner && (
         <div className="event-hero">
           <img src={event.images.banner} alt="" width={1200} height={480} fetchPriority="high" />
