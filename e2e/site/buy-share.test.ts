@@ -3,6 +3,8 @@ import { a2aAsk, importEvents, mcpEventPage, pageMarkdown } from '../support/age
 import { request } from '../support/client';
 import { SHORT_SNAPSHOT_MS } from '../api/global-setup';
 import { targets } from '../api/targets';
+import { demoRegistry } from '../../lib/brand/registry';
+import { generateDemo } from '../../lib/demo/generate';
 
 // From an event to a ticket, a friend and the venue: the event's own purchase address (an
 // import field the API never shows) or the brand's, "Comprar ingressos" and the bar with
@@ -77,6 +79,30 @@ describe.each(['aurora', 'mare', 'sertao'])('the demo catalog of %s', (brand) =>
     const unsoldMd = (await get(`/eventos/${unsold}`, { brand, accept: 'text/markdown' })).text;
     expect(unsoldMd).toContain(`[Como comprar](${site(brand)}/eventos/${unsold}#como-comprar)`);
     expect(unsoldMd).not.toContain(`](${site(brand)}/#`);
+  });
+
+  test("a demo event with a purchase address whose sales are paused: no way to buy on its page, its JSON-LD offers point to the page, and the demonstration page says the event's state", async () => {
+    // States and slugs of the demo do not depend on the day it is built around; its dates do, hence a day's margin.
+    const r = [...generateDemo({ brands: demoRegistry(3000).brands, events: 720 })].find(
+      (x) => x.brand === brand && x.purchase_url && x.status === 'Vendas pausadas' && (x.event_status ?? 'scheduled') === 'scheduled' && Date.parse(x.starts_at!) > Date.now() + 2 * 86_400_000,
+    );
+    expect(r, brand).toBeDefined();
+    const html = (await get(`/eventos/${r!.slug}`, { brand })).text;
+    expect(html).toContain('<div class="event-state event-state-paused" role="status">');
+    expect(html).not.toMatch(/Comprar ingressos|id="como-comprar"|class="event-buy/);
+    const ld = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!) as { offers: { url: string; availability: string } };
+    expect(ld.offers).toMatchObject({ url: `${site(brand)}/eventos/${r!.slug}`, availability: 'https://schema.org/OutOfStock' });
+    const demo = await get(`/comprar/${r!.slug}`, { brand });
+    expect(demo.status).toBe(200);
+    expect(demo.text).toContain('<p class="closed">Vendas pausadas: no momento nenhum ingresso está à venda, mas as vendas podem voltar.');
+    expect(demo.text).not.toContain('Ingressos que uma loja ofereceria');
+  });
+
+  test("an event on sale with a purchase address: its JSON-LD offers point to it", async () => {
+    const { sold } = await demoPair(brand);
+    const ld = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec((await get(`/eventos/${sold}`, { brand })).text)![1]!) as { url: string; offers: { url: string; offers: Array<{ url: string }> } };
+    expect(ld.url).toBe(`${site(brand)}/eventos/${sold}`);
+    expect([ld.offers.url, ...ld.offers.offers.map((o) => o.url)]).toEqual(Array(ld.offers.offers.length + 1).fill(`${site(brand)}/comprar/${sold}`));
   });
 
   test('share: the phone share sheet by the site script, WhatsApp and the link, each the canonical URL; link previews say when and where', async () => {
