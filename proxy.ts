@@ -3,6 +3,7 @@ import { isPagePath } from '@/lib/http/negotiate';
 import { authHostRoute } from '@/lib/edge/auth-host';
 import { brandSite } from '@/lib/edge/brand';
 import { discoveryLink } from '@/lib/edge/discovery-link';
+import { emptyParameters } from '@/lib/edge/empty-parameters';
 import { oversizedBody } from '@/lib/edge/oversized';
 import { allowedMethod } from '@/lib/edge/method';
 import { pageRoute } from '@/lib/edge/pages';
@@ -22,6 +23,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
   return (
     allowedMethod(edge) ?? // 405 with Allow
     trailingSlash(edge) ?? // 308 to the path without it, or 400 for an empty slug
+    emptyParameters(edge) ?? // a page's 308 to its address without empty parameters
     discoveryLink(edge) ?? // Link on the home page
     (await rateBudget(edge)) ?? // the client's budget, or 429
     (isPagePath(edge.pathname) ? pageRoute(edge) : passOn(edge))

@@ -16,6 +16,7 @@ import { listingFeedPath } from '@/lib/site/calendar-feed';
 import { homeJsonLd, scriptJson } from '@/lib/site/json-ld';
 import { readListingForm, showLabel } from '@/lib/site/listing-count';
 import { waysForward, type WayForward } from '@/lib/site/ways-forward';
+import { isEmptyValue } from '@/lib/site/clean-query';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -23,7 +24,8 @@ function toParams(raw: Record<string, string | string[] | undefined>): URLSearch
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(raw)) {
     const first = Array.isArray(v) ? v[0] : v;
-    if (first !== undefined) params.set(k, first);
+    // An empty field says nothing (the proxy redirects such an address): links built from these leave it out.
+    if (first !== undefined && !isEmptyValue(first)) params.set(k, first);
   }
   return params;
 }

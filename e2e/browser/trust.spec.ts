@@ -66,7 +66,8 @@ const fetchInPage = (page: Page, url: string) =>
 test('an event on sale says how to buy, and offers its calendar file', async ({ page }) => {
   await page.goto('/');
   await page.locator('.card').filter({ has: page.locator('.price') }).first().locator('h2 a').click();
-  await expect(page.getByRole('heading', { name: 'Como comprar' })).toBeVisible();
+  // Its purchase address, or how tickets are bought.
+  await expect(page.getByRole('link', { name: 'Comprar ingressos' }).or(page.getByRole('heading', { name: 'Como comprar' }))).toBeVisible();
   const href = await page.getByRole('link', { name: 'Adicionar à agenda' }).getAttribute('href');
   expect(href).toMatch(/^\/eventos\/[a-z0-9-]+\/agenda\.ics$/);
   const ics = await fetchInPage(page, href!);

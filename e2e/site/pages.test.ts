@@ -111,8 +111,11 @@ describe.each(BRANDS)('website of %s', (brand, name) => {
     expect(ld.organizer.name).toBeTruthy();
     expect(ld.image.length).toBeGreaterThan(0);
     // Every lot of the table is an offer; the range covers them all; the "A partir de"
-    // price (the lowest on sale) is one of them, in stock.
-    expect(ld.offers).toMatchObject({ '@type': 'AggregateOffer', priceCurrency: 'BRL', url: `${site}${path}`, availability: 'https://schema.org/InStock' });
+    // price (the lowest on sale) is one of them, in stock. Their url is where "Comprar
+    // ingressos" leads, else the page itself.
+    const buy = /<a class="button" href="([^"]+)">Comprar ingressos<\/a>/.exec(res.text)?.[1]?.replaceAll('&amp;', '&');
+    expect(ld.offers).toMatchObject({ '@type': 'AggregateOffer', priceCurrency: 'BRL', url: buy ?? `${site}${path}`, availability: 'https://schema.org/InStock' });
+    for (const offer of ld.offers.offers) expect(offer.url).toBe(ld.offers.url);
     const rows = (res.text.match(/<li class="ticket-card">/g) ?? []).length;
     expect(ld.offers.offerCount).toBe(rows);
     expect(ld.offers.offers).toHaveLength(rows);

@@ -104,22 +104,29 @@ describe('aliases', () => {
 });
 
 describe.each(['aurora', 'mare', 'sertao'])('event pages of %s', (brand) => {
-  test('link previews: absolute og:image, twitter:card, canonical og:url', async () => {
+  test('link previews: absolute og:image (the picture drawn for an SVG banner, which WhatsApp does not show), twitter:card, canonical og:url', async () => {
     const slug = await eventOnSale(brand);
     const res = await get(`/eventos/${slug}`, { brand });
-    expect(meta(res.text, 'og:image')).toMatch(new RegExp(`^${site(brand)}/media/events/${slug}/banner\\.svg$`));
+    expect(meta(res.text, 'og:image')).toBe(`${site(brand)}/eventos/${slug}/previa.png`);
+    expect(meta(res.text, 'og:image:width')).toBe('1200');
+    expect(meta(res.text, 'og:image:height')).toBe('630');
+    const picture = await get(`/eventos/${slug}/previa.png`, { brand, accept: 'image/*' });
+    expect(picture.status).toBe(200);
+    expect(picture.header('content-type')).toBe('image/png');
+    expect((await get('/eventos/no-such-event/previa.png', { brand, accept: 'image/*' })).status).toBe(404);
     expect(meta(res.text, 'twitter:card')).toBe('summary_large_image');
     expect(meta(res.text, 'og:url')).toBe(`${site(brand)}/eventos/${slug}`);
     expect(meta(res.text, 'twitter:image')).toBe(meta(res.text, 'og:image'));
   });
 
-  test('no button leads nowhere: the demo brand sets no purchase flow, so the page says how tickets are bought', async () => {
+  test('no button leads nowhere: an event on sale links its purchase address, or its page says how tickets are bought', async () => {
     const slug = await eventOnSale(brand);
     const res = await get(`/eventos/${slug}`, { brand });
     expect(res.text).not.toContain('/checkout/');
-    expect(res.text).not.toContain('Comprar ingressos');
-    expect(res.text).toContain('Como comprar');
-    expect(res.text).toMatch(/não vende ingressos por este site\. Os ingressos são vendidos pela produção do evento/);
+    const buys = res.text.includes('Comprar ingressos</a>');
+    expect(res.text.includes('id="como-comprar"')).toBe(!buys);
+    if (buys) expect(res.text).toContain(`href="${site(brand)}/comprar/${slug}">Comprar ingressos</a>`);
+    else expect(res.text).toMatch(/os ingressos deste evento não são vendidos por este site: são vendidos pela produção do evento/);
   });
 
   test('"Adicionar à agenda": an iCalendar file, linked from the page and its Markdown', async () => {

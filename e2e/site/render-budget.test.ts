@@ -19,11 +19,17 @@ describe('render budget and purchase flow', () => {
   });
   afterAll(() => server?.stop());
 
-  test('the buy button goes to the brand purchase flow with the slug', async () => {
+  test("the buy button goes to the brand purchase flow with the slug, for an event without an address of its own; an event's own comes first", async () => {
     const list = await get('/', { 'x-forwarded-for': '203.0.113.1' });
-    const slug = /href="\/eventos\/([^"]+)"(?:(?!<li class="card">)[\s\S])*?<p class="price">a partir de/.exec(list.text)![1]!;
-    const page = await get(`/eventos/${slug}`, { 'x-forwarded-for': '203.0.113.1' });
-    expect(page.text).toContain(`<a class="button" href="https://loja.example/comprar/${slug}?canal=site">Comprar ingressos</a>`);
+    const slugs = [...list.text.matchAll(/href="\/eventos\/([^"]+)"(?:(?!<li class="card">)[\s\S])*?<p class="price">a partir de/g)].map((m) => m[1]!);
+    const pages = await Promise.all(slugs.map(async (slug, i) => ({ slug, text: (await get(`/eventos/${slug}`, { 'x-forwarded-for': `198.51.100.${1 + i}` })).text })));
+    const template = pages.find((p) => p.text.includes(`href="https://loja.example/comprar/${p.slug}?canal=site"`));
+    const own = pages.find((p) => p.text.includes(`href="http://aurora.localhost:${server.port}/comprar/${p.slug}">Comprar ingressos</a>`));
+    expect(template).toBeDefined();
+    expect(own).toBeDefined();
+    expect(own!.text).not.toContain('loja.example');
+    const page = template!;
+    expect(page.text).toContain(`<a class="button" href="https://loja.example/comprar/${page.slug}?canal=site">Comprar ingressos</a>`);
     expect(page.text).not.toContain('Como comprar');
     // One button, in the box with the price that stays in view on a phone, above the facts and the table.
     expect(page.text.split('Comprar ingressos</a>')).toHaveLength(2);
@@ -83,5 +89,7 @@ describe('render budget and purchase flow', () => {
     // The landing feeds and an event's own calendar file draw on the same budget.
     expect((await get('/categoria/teatro/calendario.ics', feeds)).status).toBe(429);
     expect((await get('/eventos/nada/agenda.ics', feeds)).status).toBe(429);
+    // So does an event's preview picture, drawn for each request.
+    expect((await get('/eventos/nada/previa.png', { ...feeds, accept: 'image/*' })).status).toBe(429);
   });
 });

@@ -32,7 +32,7 @@ async function answer(brand: Brand, asked: string): Promise<string> {
   const request = readRequest(asked, brand);
   if (request.slug) {
     const event = await getEvent(brand, request.slug);
-    if (event) return eventMarkdown(event);
+    if (event) return eventMarkdown(event, brand);
   }
   // Dates ("neste fim de semana"), places to search around ("perto de São Paulo") and
   // prices are filters (each filter reads its own words); the rest is search text.

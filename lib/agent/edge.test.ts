@@ -32,6 +32,12 @@ describe('budgetFor', () => {
     expect(budgetFor('/busca.js', null)).toBeNull();
   });
 
+  test("an event's preview picture, drawn for each request, spends the render budget too", () => {
+    expect(budgetFor('/eventos/show-1/previa.png', 'image/*')).toBe('render');
+    expect(budgetFor('/eventos/show-1/previa.png', null)).toBe('render');
+    expect(budgetFor('/media/events/show-1/banner.svg', null)).toBeNull();
+  });
+
   test('the other surfaces keep their budgets; HTML pages spend theirs only when rendered (lib/edge/pages.ts)', () => {
     expect(budgetFor('/api/public/v1/events', null)).toBe('api');
     expect(budgetFor('/api/public/v1/health', null)).toBeNull();

@@ -7,8 +7,8 @@ import { isPagePath, prefersMarkdown } from '../http/negotiate';
 import { noteRateKey } from '../observability/context';
 import { consume, type Budget, type Decision } from './rate-limit';
 
-/** A calendar file: a feed of a listing or landing page, or one event's. Built for each request. */
-const CALENDAR_PATH = /\/(?:calendario|agenda)\.ics$/;
+/** A calendar file (a feed of a listing or landing page, or one event's), or an event's preview picture. Built for each request. */
+const BUILT_PATH = /\/(?:calendario|agenda)\.ics$|^\/eventos\/[^/]+\/previa\.png$/;
 /** The filter sheet's count (lib/site/listing-count.ts): a listing's read for each request. */
 const COUNT_PATH = '/busca.json';
 
@@ -22,7 +22,7 @@ export function budgetFor(pathname: string, accept: string | null): Budget | nul
   if (pathname === '/api/public/v1/health') return null;
   if (pathname.startsWith('/api/public/')) return 'api';
   if (pathname === '/mcp' || pathname === '/a2a') return 'tools';
-  if (CALENDAR_PATH.test(pathname) || pathname === COUNT_PATH) return 'render';
+  if (BUILT_PATH.test(pathname) || pathname === COUNT_PATH) return 'render';
   if (isPagePath(pathname) && prefersMarkdown(accept)) return 'markdown';
   return null;
 }

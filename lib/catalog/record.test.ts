@@ -31,6 +31,7 @@ describe('eventRecord', () => {
       is_online: false,
       is_closed: false,
       images: { banner: null, thumbnail: null },
+      purchase_url: null,
       venue: null,
       producer: null,
       sectors: [],
@@ -169,5 +170,16 @@ describe('eventRecord', () => {
 
   test('a line that is not an object is refused', () => {
     for (const input of [null, [], 'x', 42]) expect(eventRecord.safeParse(input).success).toBe(false);
+  });
+
+  test('purchase_url: an absolute http(s) address without credentials, kept as given; blank is none', () => {
+    const read = (purchase_url: unknown) => eventRecord.parse({ ...minimal, purchase_url }).purchase_url;
+    expect(read('https://loja.example/e/show-1?canal=site')).toBe('https://loja.example/e/show-1?canal=site');
+    expect(read(' http://aurora.localhost:3000/comprar/show-1 ')).toBe('http://aurora.localhost:3000/comprar/show-1');
+    expect(read('')).toBeNull();
+    expect(read(null)).toBeNull();
+    for (const bad of ['javascript:alert(1)', 'ftp://loja.example/x', '/comprar/show-1', 'loja.example', 'https://user:senha@loja.example/', 42, 'https://loja.example/' + 'x'.repeat(2000)]) {
+      expect(issues({ ...minimal, purchase_url: bad }), String(bad)).toEqual([expect.stringMatching(/^purchase_url: /)]);
+    }
   });
 });

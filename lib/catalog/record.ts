@@ -19,6 +19,23 @@ const instant = z.iso.datetime({ offset: true }).transform((v) => new Date(Math.
 // An image is an absolute http(s) URL, or a path on the brand's own site ("/media/…"),
 // resolved against the brand's site_url when served.
 const imageRef = z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/(?!\/)[^\s]*$/, 'an http(s) URL or a path starting with /').max(2000)]);
+// Where the event's tickets are sold: an absolute http(s) URL without credentials, kept as
+// given. Internal: the pages lead to it, the API never shows it (it is not a field of the
+// API's event). Blank is none.
+const purchaseUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .transform((v) => (v === '' ? null : v))
+  .pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((u) => {
+        const url = URL.parse(u);
+        return url === null || (url.username === '' && url.password === '');
+      }, 'an address without user name or password')
+      .nullable(),
+  );
 const coordinate = (limit: number) =>
   z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]).pipe(z.number().min(-limit).max(limit));
 
@@ -100,6 +117,8 @@ export const eventRecord = z
         thumbnail: imageRef.nullable().default(null),
       })
       .default({ banner: null, thumbnail: null }),
+    /** The event's own purchase address; without it the brand's purchase_url template, if any, applies. */
+    purchase_url: purchaseUrl.nullable().default(null),
     venue: venueRecord.nullable().default(null),
     producer: producerRecord.nullable().default(null),
     sectors: z.array(sectorRecord).max(50).default([]),
@@ -130,6 +149,7 @@ export const STORED_AS_READ = {
   sales_start_at: 'timestamptz',
   accessibility: 'text[]',
   accessibility_notes: 'text',
+  purchase_url: 'text',
 } as const satisfies Partial<Record<keyof EventRecord, string>>;
 
 /**

@@ -15,6 +15,7 @@ import withdrawals012 from './migrations/012-withdrawals';
 import mailOutbox013 from './migrations/013-mail-outbox';
 import vocabularyCounts014 from './migrations/014-vocabulary-counts';
 import accessibility015 from './migrations/015-accessibility';
+import purchaseUrl016 from './migrations/016-purchase-url';
 import salesStart017 from './migrations/017-sales-start';
 import savedEvents018 from './migrations/018-saved-events';
 import type { Db, Queryable } from './types';
@@ -42,6 +43,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '013-mail-outbox', sql: mailOutbox013 },
   { id: '014-vocabulary-counts', sql: vocabularyCounts014 },
   { id: '015-accessibility', sql: accessibility015 },
+  { id: '016-purchase-url', sql: purchaseUrl016 },
   { id: '017-sales-start', sql: salesStart017 },
   { id: '018-saved-events', sql: savedEvents018 },
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

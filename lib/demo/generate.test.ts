@@ -161,4 +161,21 @@ describe('demo catalog', () => {
     const producers = new Map(big.map((r) => [`${r.brand}/${r.producer!.slug}`, r.producer!.name]));
     expect(producers.size).toBeGreaterThan(1000);
   });
+
+  test("most events are sold on the demonstration page of their brand's own site, some have no address", () => {
+    const sold = demo.filter((r) => r.purchase_url);
+    expect(sold.length).toBeGreaterThan(demo.length * 0.6);
+    expect(sold.length).toBeLessThan(demo.length * 0.9);
+    for (const r of sold) {
+      const brand = brands.find((b) => b.id === r.brand)!;
+      expect(r.purchase_url).toBe(`${brand.site_url}/comprar/${r.slug}`);
+      expect(eventRecord.parse(r).purchase_url).toBe(r.purchase_url);
+    }
+    // Drawn apart from the event's other facts: events whose sales open later, and events
+    // with Libras, come both with an address and without one.
+    for (const some of [demo.filter((r) => r.sales_start_at), demo.filter((r) => r.accessibility?.includes('libras'))]) {
+      expect(some.some((r) => r.purchase_url)).toBe(true);
+      expect(some.some((r) => !r.purchase_url)).toBe(true);
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { CITIES, GENRES, SECTORS, STATUS, TOPICS, VENUE_KINDS, VENUE_NAMES, type
 import type { AccessibilityFeature, AgeRating, EventStatus } from '../catalog/categories';
 import type { EventRecordInput } from '../catalog/record';
 import { toZonedRfc3339, zonedTimeToInstant } from '../catalog/time';
+import { demoPurchasePath } from '../site/purchase';
 
 export type DemoOptions = {
   brands: readonly Brand[];
@@ -238,6 +239,10 @@ export function* generateDemo(options: DemoOptions): Generator<EventRecordInput>
     const venueKind = f.helpers.arrayElement(VENUE_KINDS);
     const venueName = `${venueKind} ${f.helpers.arrayElement(VENUE_NAMES)}`;
     const media = `/media/events/${slug}`;
+    // About three in four are sold on a purchase page of the brand's own site, the demo's
+    // stand-in for a ticket shop (app/comprar/[slug]); the others have no address, and their
+    // page says how to buy instead.
+    const sold = draw(seed, i, 14) < 0.75;
     const text = description(f, name, genre, city, producer).replace(
       'Classificação: 16 anos',
       ageRating === null ? 'Classificação a confirmar' : `Classificação: ${ageRating === 'livre' ? 'livre' : `${ageRating} anos`}`,
@@ -261,6 +266,7 @@ export function* generateDemo(options: DemoOptions): Generator<EventRecordInput>
       is_online: online,
       is_closed: ended || soldOut || paused || cancelled || salesStart !== null,
       images: { banner: `${media}/banner.svg`, thumbnail: `${media}/thumbnail.svg` },
+      purchase_url: sold ? new URL(demoPurchasePath(slug), brand.site_url).toString() : null,
       venue: city
         ? placeVenue(brand.id, {
             key: slugify(`${venueName}-${city.city}`),

@@ -11,7 +11,11 @@ export { yamlString };
 /** Link schemes kept in Markdown (webcal: the subscribe links of calendar feeds); any other link loses its target. */
 const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'webcal:']);
 
-/** Resolves links and images against the brand's site and drops what is not content. */
+/**
+ * Resolves links and images against the page's own URL (on the brand's site), as a browser
+ * does: a path (/eventos/x) lands on the site, an in-page link (#como-comprar) on this same
+ * page; and drops what is not content.
+ */
 function absolutize(base: string) {
   return (tree: Root) => {
     // React's text separators (<!-- -->) and suspense markers are not content.
@@ -23,8 +27,9 @@ function absolutize(base: string) {
       return undefined;
     });
     visit(tree, 'element', (node: Element, index, parent) => {
-      // Hidden from assistive technology is not content either (a hint about swiping a table).
-      const hidden = String(node.properties?.ariaHidden) === 'true';
+      // Hidden from assistive technology is not content either (a hint about swiping a table),
+      // nor what the page hides until its script shows it (the share sheet's button).
+      const hidden = String(node.properties?.ariaHidden) === 'true' || node.properties?.hidden === true || node.properties?.hidden === '';
       if (node.tagName === 'script' || node.tagName === 'style' || node.tagName === 'form' || hidden) {
         if (parent && typeof index === 'number') {
           parent.children.splice(index, 1);
@@ -49,12 +54,12 @@ function absolutize(base: string) {
 
 const processor = (base: string) => unified().use(rehypeParse, { fragment: true }).use(absolutize, base).use(rehypeRemark);
 
-/** The page's <main> as GFM Markdown, with absolute links, written by the shared serializer (lib/markdown/escape.ts). */
-export function mainToMarkdown(html: string, base: string): string {
+/** The page's <main> as GFM Markdown, with links made absolute against `pageUrl` (the page's own address), written by the shared serializer (lib/markdown/escape.ts). */
+export function mainToMarkdown(html: string, pageUrl: string): string {
   const start = html.indexOf('<main');
   const end = html.lastIndexOf('</main>');
   const main = start >= 0 && end > start ? html.slice(html.indexOf('>', start) + 1, end) : html;
-  const p = processor(base);
+  const p = processor(pageUrl);
   const tree = p.runSync(p.parse(main)) as unknown as MdastRoot;
   return serializeMarkdown(tree).trim() + '\n';
 }

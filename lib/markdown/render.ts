@@ -34,7 +34,8 @@ export function markdownPage(brand: Brand, pathWithSearch: string, host: string)
     const url = new URL(pathWithSearch, brand.site_url).toString();
     return convertTimed(async () => {
       const head = pageHead(html);
-      const body = withFrontmatter(mainToMarkdown(html, brand.site_url), { ...head, url });
+      // Links resolve against the page itself: an in-page link (#como-comprar) stays on it.
+      const body = withFrontmatter(mainToMarkdown(html, url), { ...head, url });
       return { status, body, tokens: tokenCount(body) };
     });
   });

@@ -1,9 +1,11 @@
+import type { Brand } from '../brand/schema';
 import type { PhrasingContent, RootContent, TableRow } from 'mdast';
 import { lotLabel, pricesNote } from '../catalog/event-state';
 import { formatBrl, lowestAvailable } from '../catalog/event/tickets';
 import { viewState, type EventView } from '../catalog/event/view';
 import { list, oneLine, paragraph, serializeMarkdown, text, yamlString } from '../markdown/escape';
 import { totalLabel } from '../site/event-page';
+import { purchaseUrl } from '../site/purchase';
 
 function when(iso: string | null, tz: string | null): string {
   if (!iso) return 'a definir';
@@ -18,9 +20,12 @@ const row = (cells: string[]): TableRow => ({ type: 'tableRow', children: cells.
  * traits, every lot with price, fee and price with fees, the lowest price with fees called out.
  * The document is built as a syntax tree and serialized by the shared escaper, so no
  * catalog text can act as markup or start a line; the description (already sanitized
- * HTML) is reduced to plain paragraphs.
+ * HTML) is reduced to plain paragraphs. The next step is the page's: an agent sends the
+ * person to the event's `url` (spec section 1), where "Comprar ingressos" leads on to the
+ * purchase when the event (or its brand) has a purchase address, and "Como comprar" says
+ * where tickets are sold when it has none.
  */
-export function eventMarkdown(event: EventView): string {
+export function eventMarkdown(event: EventView, brand: Brand): string {
   const { sectors } = event;
   const state = viewState(event);
   const lowest = state.canBuy ? lowestAvailable(sectors) : null;
@@ -64,14 +69,18 @@ export function eventMarkdown(event: EventView): string {
         ),
       ],
     },
-    paragraph(
-      text(
-        state.canBuy
-          ? `Preços e disponibilidade são um retrato do momento, não uma reserva. Veja como comprar em ${event.url}`
-          : `Preços e disponibilidade são um retrato do momento. Página do evento: ${event.url}`,
-      ),
-    ),
+    paragraph(...nextStep(event, state.canBuy, purchaseUrl(brand, event) !== null)),
   ];
   const frontMatter = ['---', `title: ${yamlString(event.name)}`, `url: ${yamlString(event.url)}`, '---', ''].join('\n');
   return `${frontMatter}\n${serializeMarkdown({ type: 'root', children: body })}`;
+}
+
+/** What the person does next, as the event page says it, the page a link. */
+function nextStep(event: EventView, canBuy: boolean, sold: boolean): PhrasingContent[] {
+  const page: PhrasingContent = { type: 'link', url: event.url, children: [text('página do evento')] };
+  if (!canBuy) return [text('Preços e disponibilidade são um retrato do momento. Veja a'), { type: 'text', value: ' ' }, page, text('.')];
+  const there = sold
+    ? 'Lá, "Comprar ingressos" leva à compra; confira o preço com taxas ao comprar.'
+    : 'Lá, "Como comprar" diz onde os ingressos são vendidos: este site não os vende.';
+  return [text('Preços e disponibilidade são um retrato do momento, não uma reserva. Para comprar, vá à'), { type: 'text', value: ' ' }, page, text(`. ${there}`)];
 }

@@ -36,7 +36,7 @@ describe('JSON-LD and tool Markdown follow the event state', () => {
     const ld = eventJsonLd(viewOf(paused, sectors(true, true))) as { offers: { availability: string; offers: Array<{ availability: string }> } };
     expect(ld.offers.availability).toBe('https://schema.org/OutOfStock');
     for (const offer of ld.offers.offers) expect(offer.availability).toBe('https://schema.org/OutOfStock');
-    const md = eventMarkdown(viewOf(paused, sectors(true, false)));
+    const md = eventMarkdown(viewOf(paused, sectors(true, false)), demoRegistry(3000).brands[0]!);
     expect(md).not.toMatch(/à venda \||Menor preço|A partir de/i);
     expect(md).toContain('apenas para informação');
     expect(md).toContain('| Esgotado |');

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { demoRegistry } from '../brand/registry';
 import { viewOf } from '../../e2e/support/event-view';
 import type { EventFacts } from '../catalog/listing/event-facts';
 import { eventStateOf, type EventStateKey } from '../catalog/event-state';
@@ -6,7 +7,7 @@ import type { Sector } from '../catalog/event/tickets';
 import type { EventDetail } from '../catalog/public-schema';
 import { eventMarkdown } from '../mcp/event-markdown';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar-services';
-import { offersCalendar, priceCallout, showsSchedule, totalLabel } from './event-page';
+import { offersCalendar, previewLine, priceCallout, shareImage, showsSchedule, totalLabel } from './event-page';
 
 const lot = (name: string, total: number, available = true) => ({ name, price_cents: total, fee_cents: 0, total_cents: total, available });
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -45,6 +46,22 @@ describe('what the event page states', () => {
     expect(offersCalendar('scheduled', { ...future, starts_at: '2026-01-01T20:00:00Z', ends_at: null }, NOW)).toBe(false);
     expect(offersCalendar('scheduled', { ...future, starts_at: null }, NOW)).toBe(false);
   });
+
+  test("a link's preview says when and where: the date in the event's zone, the venue and its city", () => {
+    const at = { ...future, timezone: 'America/Recife', location: { name: 'Clube Sol Nascente', city: 'Recife', state_abbr: 'PE' } };
+    expect(previewLine('scheduled', at)).toBe('qui., 10 de dez. de 2026, 19:00 · Clube Sol Nascente, Recife - PE');
+    expect(previewLine('postponed', at)).toBe('Nova data a definir · Clube Sol Nascente, Recife - PE');
+    expect(previewLine('scheduled', { ...at, location: null })).toBe('qui., 10 de dez. de 2026, 19:00 · Online');
+    expect(previewLine('scheduled', { ...at, location: { name: null, city: 'Olinda', state_abbr: null } })).toBe('qui., 10 de dez. de 2026, 19:00 · Olinda');
+  });
+
+  test("a shared link's picture: a bitmap banner as it is; an SVG drawing or none, the picture the site draws", () => {
+    expect(shareImage('https://cdn.example/banner.jpg?w=1200', 'show-1')).toEqual({ path: 'https://cdn.example/banner.jpg?w=1200', drawn: false });
+    expect(shareImage('/media/events/show-1/banner.svg', 'show-1')).toEqual({ path: '/eventos/show-1/previa.png', width: 1200, height: 630, drawn: true });
+    expect(shareImage('https://cdn.example/b.SVG#x', 'show-1').drawn).toBe(true);
+    expect(shareImage(null, 'show-1').path).toBe('/eventos/show-1/previa.png');
+  });
+
 });
 
 describe('web calendar links', () => {
@@ -106,12 +123,12 @@ describe('the event as MCP tools give it to agents, by the same rules', () => {
   const free: Sector[] = [{ name: 'Geral', lots: [lot('Entrada', 0)] }];
 
   test('a postponed event states no start; a scheduled one does', () => {
-    expect(eventMarkdown(viewOf(detail, free, facts('postponed')))).not.toContain('Início:');
-    expect(eventMarkdown(viewOf(detail, free, facts('scheduled')))).toContain('Início:');
+    expect(eventMarkdown(viewOf(detail, free, facts('postponed')), demoRegistry(3000).brands[0]!)).not.toContain('Início:');
+    expect(eventMarkdown(viewOf(detail, free, facts('scheduled')), demoRegistry(3000).brands[0]!)).toContain('Início:');
   });
 
   test('free lots say "Grátis"', () => {
-    const md = eventMarkdown(viewOf(detail, free, facts('scheduled')));
+    const md = eventMarkdown(viewOf(detail, free, facts('scheduled')), demoRegistry(3000).brands[0]!);
     expect(md).toContain('Menor preço com taxas: Grátis');
     expect(md).toContain('| Grátis |');
   });

@@ -141,6 +141,17 @@ describe("event pages: Google's Event rich result properties", () => {
     expect((eventJsonLd(viewOf(event(), [])) as Ld).offers).toBeUndefined();
   });
 
+  test("offers' url: the purchase address while a ticket can be bought, else the event's page", () => {
+    const address = 'https://loja.example/e/show?canal=site';
+    const urls = (ld: Ld) => [(ld.offers as Ld).url, ...((ld.offers as Ld).offers as Ld[]).map((o) => o.url)];
+    const onSale = eventJsonLd(viewOf(event(), tickets), address) as Ld;
+    expect(new Set(urls(onSale))).toEqual(new Set([address]));
+    expect(onSale.url).toBe(event().url);
+    for (const closed of [eventJsonLd(viewOf(event({ is_closed: true }), tickets), address), eventJsonLd(viewOf(event(), tickets))] as Ld[]) {
+      expect(new Set(urls(closed))).toEqual(new Set([event().url]));
+    }
+  });
+
   test('an online event: OnlineEventAttendanceMode at a VirtualLocation with a url; no producer, no organizer', () => {
     const online = event({ is_online: true, location: null, producer: null });
     const ld = eventJsonLd(viewOf(online, tickets)) as Ld;

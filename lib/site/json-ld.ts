@@ -34,9 +34,10 @@ const ACCESSIBILITY_FEATURE: Record<AccessibilityFeature, string> = {
  * state's (lib/catalog/event-state.ts): InStock on sale, SoldOut, OutOfStock while sales
  * are paused or the event awaits a new date, PreOrder before sales open (with validFrom,
  * when they open), Discontinued once it happened or was cancelled. A lot sold out is
- * SoldOut; every other lot takes the event's availability.
+ * SoldOut; every other lot takes the event's availability. Their url is where the tickets
+ * are bought while they can be (the event's purchase address), else the event's page.
  */
-function ticketOffers(state: EventState, sectors: Sector[], pageUrl: string) {
+function ticketOffers(state: EventState, sectors: Sector[], url: string) {
   const lots = sectors.flatMap((s) => s.lots.map((l) => ({ sector: s.name, ...l })));
   if (lots.length === 0) return undefined;
   const totals = lots.map((l) => l.total_cents);
@@ -49,7 +50,7 @@ function ticketOffers(state: EventState, sectors: Sector[], pageUrl: string) {
     offerCount: lots.length,
     availability: `${SCHEMA}/${state.availability ?? 'SoldOut'}`,
     validFrom,
-    url: pageUrl,
+    url,
     offers: lots.map((l) => ({
       '@type': 'Offer',
       name: `${l.sector}: ${l.name}`,
@@ -57,7 +58,7 @@ function ticketOffers(state: EventState, sectors: Sector[], pageUrl: string) {
       priceCurrency: 'BRL',
       availability: `${SCHEMA}/${lotAvailability(state, l)}`,
       validFrom,
-      url: pageUrl,
+      url,
     })),
   };
 }
@@ -66,9 +67,10 @@ function ticketOffers(state: EventState, sectors: Sector[], pageUrl: string) {
  * schema.org Event for Google's event rich results, from the event's view (its status and
  * the start announced before it moved included) and what it offers for access
  * (accessibilityFeature, and its note as accessibilitySummary). The catalog knows no
- * performer: it is left out.
+ * performer: it is left out. `purchaseUrl` is the address the page's "Comprar ingressos"
+ * leads to (lib/site/purchase.ts), null when it has none.
  */
-export function eventJsonLd(event: EventView) {
+export function eventJsonLd(event: EventView, purchaseUrl: string | null = null) {
   const { sectors, url: pageUrl } = event;
   const state = viewState(event);
   const location = event.is_online || !event.location
@@ -101,7 +103,7 @@ export function eventJsonLd(event: EventView) {
     image: [event.images.banner, event.images.thumbnail].filter(Boolean),
     description: oneLine(plainText(event.description)) || undefined,
     organizer: event.producer ? { '@type': 'Organization', name: event.producer.name, url: `${new URL(pageUrl).origin}${organizerPath(event.producer.slug)}` } : undefined,
-    offers: ticketOffers(state, sectors, pageUrl),
+    offers: ticketOffers(state, sectors, (state.canBuy && purchaseUrl) || pageUrl),
     accessibilityFeature: event.accessibility.features.length > 0 ? event.accessibility.features.map((f) => ACCESSIBILITY_FEATURE[f]) : undefined,
     accessibilitySummary: event.accessibility.notes ?? undefined,
   };

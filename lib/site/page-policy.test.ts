@@ -4,7 +4,7 @@ import { demoRegistry } from '../brand/registry';
 import { registrySchema } from '../brand/schema';
 import { aliasTarget } from './aliases';
 import { PERSONAL_PAGE_PATHS, isPersonalPage } from './personal-pages';
-import { purchaseUrl } from './purchase';
+import { demoPurchasePath, producerSearchUrl, purchaseUrl, sellsOnDemoPage } from './purchase';
 import { hashedPageCsp, inlineScriptHashes, pageSecurityHeaders } from './security-headers';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -80,15 +80,36 @@ describe('aliases', () => {
 
 describe('purchase flow', () => {
   const base = demoRegistry(3000);
-  test('the demo brands set none', () => {
-    for (const brand of base.brands) expect(purchaseUrl(brand, 'show-1')).toBeNull();
+  test('the demo brands set none: an event without an address of its own has none', () => {
+    for (const brand of base.brands) expect(purchaseUrl(brand, { slug: 'show-1', purchase_url: null })).toBeNull();
   });
   test('a template with the slug gives the event purchase URL', () => {
     const registry = registrySchema.parse({
       ...base,
       brands: base.brands.map((b, i) => (i === 0 ? { ...b, purchase_url: 'https://loja.example/comprar/{slug}?origem=site' } : b)),
     });
-    expect(purchaseUrl(registry.brands[0]!, 'show-1')).toBe('https://loja.example/comprar/show-1?origem=site');
+    expect(purchaseUrl(registry.brands[0]!, { slug: 'show-1', purchase_url: null })).toBe('https://loja.example/comprar/show-1?origem=site');
+  });
+  test("the event's own address comes before the brand's template", () => {
+    const brand = { ...base.brands[0]!, purchase_url: 'https://loja.example/comprar/{slug}' };
+    expect(purchaseUrl(brand, { slug: 'show-1', purchase_url: 'https://outra.example/e/99' })).toBe('https://outra.example/e/99');
+    expect(purchaseUrl(base.brands[0]!, { slug: 'show-1', purchase_url: 'https://outra.example/e/99' })).toBe('https://outra.example/e/99');
+  });
+  test("the site's demonstration page serves only an event whose address is that page on the brand's own site", () => {
+    const [aurora, mare] = base.brands;
+    const own = `http://aurora.localhost:3000${demoPurchasePath('show-1')}`;
+    expect(own).toBe('http://aurora.localhost:3000/comprar/show-1');
+    expect(sellsOnDemoPage(aurora!, { slug: 'show-1', purchase_url: own })).toBe(true);
+    expect(sellsOnDemoPage(mare!, { slug: 'show-1', purchase_url: own })).toBe(false);
+    expect(sellsOnDemoPage(aurora!, { slug: 'show-2', purchase_url: own })).toBe(false);
+    expect(sellsOnDemoPage(aurora!, { slug: 'show-1', purchase_url: 'https://loja.example/comprar/show-1' })).toBe(false);
+    expect(sellsOnDemoPage(aurora!, { slug: 'show-1', purchase_url: null })).toBe(false);
+  });
+  test("without an address: a web search for the production's page and the event, escaped", () => {
+    const url = new URL(producerSearchUrl('Silva & Filhos Produções', 'Forró <ao vivo>'));
+    expect(url.origin + url.pathname).toBe('https://www.google.com/search');
+    expect(url.searchParams.get('q')).toBe('"Silva & Filhos Produções" Forró <ao vivo> ingressos');
+    expect(new URL(producerSearchUrl(null, 'Forró')).searchParams.get('q')).toBe('Forró ingressos');
   });
   test.each(['https://loja.example/comprar', 'javascript:alert(1)//{slug}', 'ftp://x/{slug}'])('%s is refused', (template) => {
     const raw = { ...base, brands: base.brands.map((b, i) => (i === 0 ? { ...b, purchase_url: template } : b)) };

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { AddToCalendar } from '@/app/_components/add-to-calendar';
+import { DirectionsLinks } from '@/app/_components/directions-links';
+import { ShareLinks } from '@/app/_components/share-links';
 import { EventTraits } from '@/app/_components/event-traits';
 import { SaveEvent } from '@/app/_components/save-event';
 import { TicketTable } from '@/app/_components/ticket-table';
@@ -11,11 +13,12 @@ import { getSimilarEvents, type SimilarEvent } from '@/lib/catalog/listing/simil
 import type { EventState } from '@/lib/catalog/event-state';
 import { currentBrand } from '@/lib/site/brand-context';
 import { formatEventDate, zoneWords } from '@/lib/site/format';
-import { offersCalendar, priceCallout, showsSchedule } from '@/lib/site/event-page';
+import { offersCalendar, previewLine, priceCallout, shareImage, showsSchedule } from '@/lib/site/event-page';
+import { directionsTo } from '@/lib/site/directions';
 import { cityPath, organizerPath } from '@/lib/site/landing';
 import { citySlug, findCity, findOrganizer } from '@/lib/catalog/listing/landing-subjects';
 import { eventJsonLd, scriptJson } from '@/lib/site/json-ld';
-import { purchaseUrl } from '@/lib/site/purchase';
+import { producerSearchUrl, purchaseUrl } from '@/lib/site/purchase';
 import { summary } from '@/lib/site/text';
 import type { Brand } from '@/lib/brand/schema';
 import { viewState, type EventView } from '@/lib/catalog/event/view';
@@ -34,13 +37,26 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const { brand, event } = await load(slug);
   if (!event) notFound();
   const description = summary(event.description) || `${event.name} na ${brand.name}`;
-  const banner = event.images.banner ? new URL(event.images.banner, brand.site_url).toString() : null;
+  // A link's preview (Open Graph, which WhatsApp reads, and Twitter): a picture it can show
+  // (the banner, or one drawn with the name, date and place), the name, and when and where
+  // before the summary.
+  const image = shareImage(event.images.banner, event.slug);
+  const imageUrl = new URL(image.path, brand.site_url).toString();
+  const preview = `${previewLine(event.event_status, event)}. ${description}`;
   return {
     title: event.name,
     description,
     alternates: { canonical: event.url },
-    openGraph: { type: 'website', title: event.name, description, url: event.url, images: banner ? [{ url: banner, width: 1200, height: 480, alt: event.name }] : [] },
-    twitter: { card: 'summary_large_image', title: event.name, description, images: banner ? [banner] : [] },
+    openGraph: {
+      type: 'website',
+      siteName: brand.name,
+      locale: 'pt_BR',
+      title: event.name,
+      description: preview,
+      url: event.url,
+      images: [{ url: imageUrl, width: image.width, height: image.height, alt: event.name }],
+    },
+    twitter: { card: 'summary_large_image', title: event.name, description: preview, images: [{ url: imageUrl, alt: event.name }] },
   };
 }
 
@@ -56,13 +72,15 @@ export default async function EventPage({ params }: { params: Params }) {
   const city = venue?.city ? await findCity(brand, citySlug(venue.city)) : null;
   const producerListed = event.producer ? (await findOrganizer(brand, event.producer.slug)) !== null : false;
   const callout = priceCallout(state, sectors);
-  const buyUrl = state.canBuy ? purchaseUrl(brand, event.slug) : null;
+  // The event's own purchase address, else the brand's purchase flow, while a ticket can be bought.
+  const buyUrl = state.canBuy ? purchaseUrl(brand, event) : null;
+  const directions = venue ? directionsTo(venue) : null;
   // Events like this one: beside the state when this one cannot be gone to, and below the event.
   const similar = await getSimilarEvents(brand, event.id);
   const mapUrl = venue?.latitude && venue.longitude ? `https://www.openstreetmap.org/?mlat=${venue.latitude}&mlon=${venue.longitude}#map=16/${venue.latitude}/${venue.longitude}` : null;
   return (
     <article>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(eventJsonLd(event)) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(eventJsonLd(event, buyUrl)) }} />
       {event.images.banner && (
         <div className="event-hero">
           <img src={event.images.banner} alt="" width={1200} height={480} fetchPriority="high" />
@@ -71,8 +89,8 @@ export default async function EventPage({ params }: { params: Params }) {
       <h1>{event.name}</h1>
       {state.label && <StateNotice state={state} similar={similar} />}
       {callout && (
-        // The price with fees and the next step, on the first screen of a phone; with the
-        // brand's purchase flow it stays in view while the page scrolls.
+        // The price with fees and the next step, on the first screen of a phone; with a
+        // purchase address, a bar with both stays at the bottom of a phone's screen.
         <div className={buyUrl ? 'event-buy event-buy-sticky' : 'event-buy'}>
           <p className="lowest">{callout}</p>
           {buyUrl ? (
@@ -124,6 +142,12 @@ export default async function EventPage({ params }: { params: Params }) {
                   <a href={mapUrl} rel="noopener">Ver no mapa</a>
                 </>
               )}
+              {directions && (
+                <>
+                  <br />
+                  <DirectionsLinks directions={directions} />
+                </>
+              )}
             </>
           ) : (
             'Online'
@@ -139,12 +163,13 @@ export default async function EventPage({ params }: { params: Params }) {
       </ul>
       <h2>Ingressos</h2>
       <TicketTable sectors={sectors} state={state} />
-      <Purchase brand={brand} event={event} state={state} hasButton={buyUrl !== null} producerListed={producerListed} />
+      <Purchase brand={brand} event={event} state={state} hasButton={buyUrl !== null} producerListed={producerListed} city={city} />
       <p className="notice">
         {state.canBuy
           ? 'Preços e disponibilidade são um retrato do momento, não uma reserva: confira o preço com taxas ao comprar.'
           : 'Preços e disponibilidade são um retrato do momento.'}
       </p>
+      <ShareLinks name={event.name} url={event.url} />
       {event.description && (
         <section className="description" aria-labelledby="sobre">
           <h2 id="sobre">Sobre o evento</h2>
@@ -166,7 +191,7 @@ export default async function EventPage({ params }: { params: Params }) {
 }
 
 /**
- * The event's state at the top of the page, in its own words (lib/catalog/event-state.ts),
+* The event's state at the top of the page, in its own words (lib/catalog/event-state.ts),
  * and, when the person cannot go to this event (it happened, was cancelled or sold out),
  * the nearest similar events right there.
  */
@@ -197,26 +222,52 @@ function StateNotice({ state, similar }: { state: EventState; similar: SimilarEv
 }
 
 /**
- * How to buy: with the brand's purchase flow, the button at the top of the page is the
- * way (nothing to add here); else, in plain words, that this site only lists the event,
- * who sells the tickets, and what the person can do from here.
+ * How to buy: with a purchase address, the button at the top of the page is the way
+ * (nothing to add here); else, in plain words, that this site only lists the event, who
+ * sells the tickets, and what the person can do from here, each a link: look for the
+ * production's own page, the production's other events, the events on sale in its city.
  */
-function Purchase({ brand, event, state, hasButton, producerListed }: { brand: Brand; event: EventView; state: EventState; hasButton: boolean; producerListed: boolean }) {
+function Purchase({
+  brand,
+  event,
+  state,
+  hasButton,
+  producerListed,
+  city,
+}: {
+  brand: Brand;
+  event: EventView;
+  state: EventState;
+  hasButton: boolean;
+  producerListed: boolean;
+  city: { slug: string; name: string } | null;
+}) {
   // Nothing can be bought: the state at the top of the page says why.
   if (!state.canBuy) return null;
   if (hasButton) return null;
-  const seller = event.producer ? `pela produção do evento, ${event.producer.name},` : 'pela produção do evento';
+  const producer = event.producer?.name ?? null;
+  const seller = producer ? `pela produção do evento, ${producer},` : 'pela produção do evento';
   return (
     <section className="how-to-buy" id="como-comprar" aria-labelledby="como-comprar-titulo">
       <h2 id="como-comprar-titulo">Como comprar</h2>
       <p>
-        {`A ${brand.name} mostra aqui o evento, os setores e os preços com taxas, mas não vende ingressos por este site. Os ingressos são vendidos ${seller} nos canais de venda dela.`}
+        {`A ${brand.name} mostra aqui o evento, os setores e os preços com taxas, mas os ingressos deste evento não são vendidos por este site: são vendidos ${seller} nos canais de venda dela.`}
       </p>
       <ul>
-        <li>Procure o evento pelo nome nos canais da produção e confira lá o preço com taxas da tabela acima.</li>
+        <li>
+          <a href={producerSearchUrl(producer, event.name)} rel="noopener">
+            {producer ? `Procurar a página oficial de ${producer}` : 'Procurar a página oficial do evento'}
+          </a>{' '}
+          e comprar lá; confira que o preço com taxas é o da tabela acima.
+        </li>
         {event.producer && producerListed && (
           <li>
             <a href={organizerPath(event.producer.slug)}>{`Outros eventos de ${event.producer.name}`}</a>
+          </li>
+        )}
+        {city && (
+          <li>
+            <a href={cityPath(city.slug)}>{`Eventos em ${city.name}`}</a>
           </li>
         )}
         <li>

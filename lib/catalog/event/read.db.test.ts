@@ -80,6 +80,16 @@ describe("an event's view", () => {
     expect(toPublicDetail(view)).toBe(detail);
   });
 
+  test("carries the event's own purchase address, which the API's detail never shows", async () => {
+    const db = await getDb();
+    const [sold] = await db.query<{ slug: string; purchase_url: string }>(`SELECT slug, purchase_url FROM events WHERE brand_id = $1 AND purchase_url IS NOT NULL ORDER BY id LIMIT 1`, [aurora!.id]);
+    const [unsold] = await db.query<{ slug: string }>(`SELECT slug FROM events WHERE brand_id = $1 AND purchase_url IS NULL ORDER BY id LIMIT 1`, [aurora!.id]);
+    const view = (await getEvent(aurora!, sold!.slug))!;
+    expect(view.purchase_url).toBe(sold!.purchase_url);
+    expect(JSON.stringify(toPublicDetail(view))).not.toContain('purchase');
+    expect((await getEvent(aurora!, unsold!.slug))!.purchase_url).toBeNull();
+  });
+
   test('is null, without a query, for a slug the catalog could not hold; null for another brand', async () => {
     const db = await getDb();
     const [row] = await db.query<{ slug: string }>(`SELECT slug FROM events WHERE brand_id = $1 ORDER BY id LIMIT 1`, [aurora!.id]);

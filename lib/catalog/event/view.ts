@@ -17,7 +17,7 @@ export const VIEW_COLUMNS = `
   v.name AS venue_name, v.city AS venue_city, v.state AS venue_state, v.state_abbr AS venue_state_abbr,
   v.formatted_address AS venue_address, v.latitude::text AS venue_latitude, v.longitude::text AS venue_longitude,
   p.name AS producer_name, p.slug AS producer_slug,
-  e.category, e.age_rating, e.event_status, e.previous_starts_at, e.sales_start_at, e.accessibility, e.accessibility_notes,
+  e.category, e.age_rating, e.event_status, e.previous_starts_at, e.sales_start_at, e.accessibility, e.accessibility_notes, e.purchase_url,
   (SELECT json_agg(json_build_object('sector', s.name, 'lot', l.name, 'price_cents', l.price_cents, 'fee_cents', l.fee_cents, 'available', l.available)
           ORDER BY s.position, l.position)
    FROM ticket_sectors s JOIN ticket_lots l ON l.sector_id = s.id WHERE s.event_id = e.id) AS tickets`;
@@ -33,6 +33,7 @@ export type ViewRow = Omit<EventRow, 'status'> & {
   sales_start_at: Date | string | null;
   accessibility: AccessibilityFeature[];
   accessibility_notes: string | null;
+  purchase_url: string | null;
   tickets: TicketRow[] | null;
 };
 
@@ -45,9 +46,10 @@ export type EventTrait = { key: 'category' | 'age_rating' | 'accessibility' | 'a
 /**
  * One event: the fields of the API's event (public.ts picks those), what people browse by
  * (category, age rating, whether it happens as announced and, when it moved, the start
- * announced before and when sales open: RFC 3339 in the event's zone), what it offers for access (features of
- * the closed list, in its order, and a note), its traits, and every sector and lot with the
- * price including fees.
+ * announced before and when sales open: RFC 3339 in the event's zone), what it offers for
+ * access (features of the closed list, in its order, and a note), where its tickets are sold
+ * (its own address from the import, internal: never a field of the API's event), its traits,
+ * and every sector and lot with the price including fees.
  */
 export type EventView = ReturnType<typeof publicFields> & {
   producer: { name: string; slug: string } | null;
@@ -57,6 +59,7 @@ export type EventView = ReturnType<typeof publicFields> & {
   previous_starts_at: string | null;
   sales_start_at: string | null;
   accessibility: { features: AccessibilityFeature[]; notes: string | null };
+  purchase_url: string | null;
   traits: EventTrait[];
   sectors: Sector[];
 };
@@ -83,6 +86,7 @@ export function toEventView(brand: Brand, r: ViewRow): EventView {
     previous_starts_at: r.previous_starts_at === null ? null : toZonedRfc3339(new Date(r.previous_starts_at), r.timezone),
     sales_start_at: r.sales_start_at === null ? null : toZonedRfc3339(new Date(r.sales_start_at), r.timezone),
     accessibility: { features: r.accessibility, notes: r.accessibility_notes },
+    purchase_url: r.purchase_url,
     traits: traitsOf(r),
     sectors: sectorsOf(r.tickets ?? []),
   };

@@ -32,18 +32,22 @@ describe('fields of an event stored as read', () => {
       age_rating: '14',
       event_status: 'rescheduled',
       previous_starts_at: '2027-01-03T20:00:00-03:00',
+      sales_start_at: '2026-12-20T10:00:00-03:00',
       accessibility: ['libras', 'wheelchair'],
       accessibility_notes: 'Rampa pela entrada lateral',
+      purchase_url: 'https://loja.example/e/peca-1?canal=site',
     });
     expect(await stored('peca-1')).toEqual({
       category: 'teatro',
       age_rating: '14',
       event_status: 'rescheduled',
       previous_starts_at: new Date('2027-01-03T23:00:00Z'),
+      sales_start_at: new Date('2026-12-20T13:00:00Z'),
       accessibility: ['wheelchair', 'libras'],
       accessibility_notes: 'Rampa pela entrada lateral',
+      purchase_url: 'https://loja.example/e/peca-1?canal=site',
     });
     await put({ ...line, category: 'shows', age_rating: null, event_status: 'scheduled' });
-    expect(await stored('peca-1')).toEqual({ category: 'shows', age_rating: null, event_status: 'scheduled', previous_starts_at: null, accessibility: [], accessibility_notes: null });
+    expect(await stored('peca-1')).toEqual({ category: 'shows', age_rating: null, event_status: 'scheduled', previous_starts_at: null, sales_start_at: null, accessibility: [], accessibility_notes: null, purchase_url: null });
   });
 });

@@ -19,7 +19,7 @@ export const getEventPageTool: Tool = {
   run: async (brand, { slug }) => {
     const event = await getEvent(brand, slug as string);
     if (!event) return notFound(slug as string);
-    const markdown = eventMarkdown(event);
+    const markdown = eventMarkdown(event, brand);
     return { text: markdown, structured: { slug: event.slug, markdown } };
   },
 };
