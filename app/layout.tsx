@@ -52,6 +52,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <main id="conteudo">{children}</main>
         <footer className="site-footer">
           <div className="inner">
+            <a href="/produtores">Produtores</a>
             <a href="/api/public/v1/openapi.json">API pública</a>
             <a href="/llms.txt">llms.txt</a>
             <a href="/auth.md">Agentes</a>

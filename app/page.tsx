@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { CalendarLinks } from '@/app/_components/calendar-links';
 import { EventCard } from '@/app/_components/event-card';
+import { ExploreLinks } from '@/app/_components/explore-links';
 import { Pagination } from '@/app/_components/pagination';
 import { ActiveFilters, CategoryLinks, SearchForm } from '@/app/_components/search-form';
 import { getCardPrices } from '@/lib/catalog/listing/card-prices';
@@ -14,6 +15,7 @@ import { isFiltered } from '@/lib/catalog/listing/search-filters';
 import { currentBrand } from '@/lib/site/brand-context';
 import { activeFilters } from '@/lib/site/active-filters';
 import { listingFeedPath } from '@/lib/site/calendar-feed';
+import { distanceText } from '@/lib/site/distance';
 import { homeJsonLd, scriptJson } from '@/lib/site/json-ld';
 import { listingParams, wordsToForm } from '@/lib/site/listing-params';
 import { waysForward } from '@/lib/site/ways-forward';
@@ -85,6 +87,7 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
       <h1>{heading}</h1>
       <SearchForm query={query} options={options} params={params} active={active} />
       <CategoryLinks current={query.category} />
+      <ExploreLinks />
       <ActiveFilters active={active} />
       {corrected && (
         <p className="did-you-mean">
@@ -138,7 +141,7 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
           )}
           <ul className="cards">
             {result.data.map((e, i) => (
-              <EventCard key={e.id} event={e} price={prices.get(e.id)} facts={facts.get(e.id)} eager={i < 4} />
+              <EventCard key={e.id} event={e} price={prices.get(e.id)} facts={facts.get(e.id)} eager={i < 4} distance={distanceText(query.near, e.location)} />
             ))}
           </ul>
           <Pagination meta={meta} href={(page) => pageHref(params, page)} />

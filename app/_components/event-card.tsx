@@ -16,8 +16,8 @@ function priceLine(event: EventListItem, price: CardPrice | undefined, facts: Ev
   return { text: `a partir de ${formatBrl(price.lowest_total_cents)}`, closed: false };
 }
 
-/** One event in the listing: image, name, date in its own zone, place, and its price or closed sales. */
-export function EventCard({ event, price, facts, eager }: { event: EventListItem; price: CardPrice | undefined; facts?: EventFacts; eager: boolean }) {
+/** One event in the listing: image, name, date in its own zone, place (and how far it is, near a point), and its price or closed sales. */
+export function EventCard({ event, price, facts, eager, distance }: { event: EventListItem; price: CardPrice | undefined; facts?: EventFacts; eager: boolean; distance?: string | null }) {
   const place = event.location ? [event.location.city, event.location.state_abbr].filter(Boolean).join(' - ') : 'Online';
   // The city leads to its landing page.
   const city = event.location?.city ? citySlug(event.location.city) : '';
@@ -34,7 +34,10 @@ export function EventCard({ event, price, facts, eager }: { event: EventListItem
         <p className="meta">
           <time dateTime={event.starts_at ?? undefined}>{formatEventDate(event.starts_at, event.timezone)}</time>
         </p>
-        <p className="meta">{city ? <a href={cityPath(city)}>{place}</a> : place}</p>
+        <p className="meta">
+          {city ? <a href={cityPath(city)}>{place}</a> : place}
+          {distance && <span className="distance">{` · ${distance}`}</span>}
+        </p>
         {(status || facts?.age_rating) && (
           <p className="tags">
             {status && <span className={`badge event-status-${facts!.event_status}`}>{status}</span>}

@@ -15,6 +15,7 @@ import withdrawals012 from './migrations/012-withdrawals';
 import mailOutbox013 from './migrations/013-mail-outbox';
 import vocabularyCounts014 from './migrations/014-vocabulary-counts';
 import accessibility015 from './migrations/015-accessibility';
+import organizerSearch020 from './migrations/020-organizer-search';
 import type { Db, Queryable } from './types';
 
 /**
@@ -40,6 +41,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '013-mail-outbox', sql: mailOutbox013 },
   { id: '014-vocabulary-counts', sql: vocabularyCounts014 },
   { id: '015-accessibility', sql: accessibility015 },
+  { id: '020-organizer-search', sql: organizerSearch020 },
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 // Any fixed number: two servers starting at once take turns instead of racing.
