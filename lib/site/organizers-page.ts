@@ -6,8 +6,9 @@ import { ORGANIZER_QUERY_MAX, type OrganizerQuery } from '../catalog/listing/org
 /** Slugs are short; a longer value is no slug of the catalog. */
 const SLUG_MAX = 200;
 
+/** The first value, without control characters (the catalog's text holds none; a NUL is no text to PostgreSQL). */
 const one = (v: string | string[] | undefined): string | undefined => {
-  const first = (Array.isArray(v) ? v[0] : v)?.trim();
+  const first = (Array.isArray(v) ? v[0] : v)?.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return first ? first : undefined;
 };
 

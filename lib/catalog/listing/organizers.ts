@@ -42,6 +42,7 @@ export type OrganizerPage = {
 /** A search as the database compares it: folded, one space between words, at most ORGANIZER_QUERY_MAX characters. */
 export function organizerSearch(q: string | undefined): string {
   return fold(q ?? '')
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, ORGANIZER_QUERY_MAX);
@@ -79,6 +80,8 @@ export async function readOrganizers(db: Queryable, brandId: string, query: Orga
     const bound = nextInitial(prefix[0]!);
     if (bound) where.push(`slug < ${add(bound)}`);
   }
+  // A NUL is no text to PostgreSQL, and no slug holds one.
+  for (const slug of [query.after, query.before]) if (slug?.includes('\0')) return { organizers: [], next: null, previous: null };
   const back = query.before !== undefined && query.after === undefined;
   if (back) where.push(`slug < ${add(query.before)}`);
   else if (query.after !== undefined) where.push(`slug > ${add(query.after)}`);
