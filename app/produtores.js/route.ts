@@ -10,7 +10,7 @@ const SCRIPT = `(function () {
   var timer = 0;
   var asked = '';
   function links() { return Array.prototype.slice.call(list.querySelectorAll('a')); }
-  function close() { list.replaceChildren(); list.hidden = true; input.setAttribute('aria-expanded', 'false'); }
+  function close() { list.replaceChildren(); list.hidden = true; }
   function show(organizers) {
     list.replaceChildren();
     organizers.forEach(function (o) {
@@ -22,7 +22,6 @@ const SCRIPT = `(function () {
       list.appendChild(li);
     });
     list.hidden = organizers.length === 0;
-    input.setAttribute('aria-expanded', organizers.length ? 'true' : 'false');
     status.textContent = organizers.length === 0 ? 'Nenhuma sugestão.' : organizers.length === 1 ? '1 sugestão.' : organizers.length + ' sugestões.';
   }
   function ask() {
@@ -35,7 +34,6 @@ const SCRIPT = `(function () {
       .then(function (body) { if (asked === q) show(body.organizers || []); })
       .catch(function () {});
   }
-  input.setAttribute('aria-expanded', 'false');
   input.addEventListener('input', function () { clearTimeout(timer); timer = setTimeout(ask, 150); });
   input.addEventListener('keydown', function (e) {
     if (e.key === 'ArrowDown' && links().length) { e.preventDefault(); links()[0].focus(); }

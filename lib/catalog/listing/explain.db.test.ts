@@ -193,7 +193,8 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
 
   test('an organizer with events listed: one probe of its (brand, slug) row', async () => {
     const [all] = await plansOf(async (q) => readListedOrganizer(q, brand.id, await producerSlug(), new Date()));
-    expect(scans(all!, 'producers')).toEqual(['Index Scan producers_brand_id_slug_key']);
+    // The (brand, slug) index that holds the name and the latest end answers alone (migration 020).
+    expect(scans(all!, 'producers')).toEqual([expect.stringMatching(/^(Index Scan producers_brand_id_slug_key|Index Only Scan producers_by_slug_idx)$/)]);
     expect(scans(all!, 'events')).toEqual([]);
   });
 
