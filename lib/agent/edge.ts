@@ -9,9 +9,11 @@ import { consume, type Budget, type Decision } from './rate-limit';
 
 /** A calendar file: a feed of a listing or landing page, or one event's. Built for each request. */
 const CALENDAR_PATH = /\/(?:calendario|agenda)\.ics$/;
+/** The organizers' suggestions (/produtores.json): a read of the catalog for each thing typed, like the API's. */
+const SUGGESTIONS_PATH = '/produtores.json';
 
 /**
- * Which budget a request spends here, if any: the API, tool endpoints, pages asked for
+ * Which budget a request spends here, if any: the API and the organizers' suggestions, tool endpoints, pages asked for
  * as Markdown, and calendar files (the `render` budget: each is built afresh). HTML pages
  * spend `render` in lib/edge/pages.ts, only when they make the server render.
  */
@@ -20,6 +22,7 @@ export function budgetFor(pathname: string, accept: string | null): Budget | nul
   if (pathname === '/api/public/v1/health') return null;
   if (pathname.startsWith('/api/public/')) return 'api';
   if (pathname === '/mcp' || pathname === '/a2a') return 'tools';
+  if (pathname === SUGGESTIONS_PATH) return 'api';
   if (CALENDAR_PATH.test(pathname)) return 'render';
   if (isPagePath(pathname) && prefersMarkdown(accept)) return 'markdown';
   return null;
