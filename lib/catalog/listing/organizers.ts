@@ -72,7 +72,7 @@ export async function readOrganizers(db: Queryable, brandId: string, query: Orga
   const where = ['brand_id = $1', 'listed_until >= $2'];
   const q = organizerSearch(query.q);
   if (q.length >= SUBSTRING_MIN) {
-    where.push(`catalog_fold(name) LIKE ${add(`%${escapeLike(q)}%`)}`);
+    where.push(`name_key LIKE ${add(`%${escapeLike(q)}%`)}`);
   } else if (q) {
     // One or two characters: the slugs that start with them, a range of the slug index.
     const prefix = q.replace(/[^a-z0-9]+/g, '-');
