@@ -86,8 +86,10 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(homeJsonLd(brand, result.data)) }} />
       <h1>{heading}</h1>
       <SearchForm query={query} options={options} params={params} active={active} />
-      <CategoryLinks current={query.category} />
-      <ExploreLinks />
+      <div className="browse-row">
+        <CategoryLinks current={query.category} />
+        <ExploreLinks />
+      </div>
       <ActiveFilters active={active} />
       {corrected && (
         <p className="did-you-mean">
