@@ -55,6 +55,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <nav aria-label="Sobre o site">
               <ul>
                 <li>
+                  <a href="/produtores">Produtores</a>
+                </li>
+                <li>
                   <a href="/privacidade">Privacidade</a>
                 </li>
                 <li>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { CalendarLinks } from '@/app/_components/calendar-links';
 import { EventCard } from '@/app/_components/event-card';
+import { ExploreLinks } from '@/app/_components/explore-links';
 import { Pagination } from '@/app/_components/pagination';
 import { ActiveFilters, CategoryLinks, SearchForm } from '@/app/_components/search-form';
 import { getCardPrices } from '@/lib/catalog/listing/card-prices';
@@ -13,6 +14,7 @@ import { isFiltered } from '@/lib/catalog/listing/search-filters';
 import { currentBrand } from '@/lib/site/brand-context';
 import { activeFilters } from '@/lib/site/active-filters';
 import { listingFeedPath } from '@/lib/site/calendar-feed';
+import { distanceText } from '@/lib/site/distance';
 import { homeJsonLd, scriptJson } from '@/lib/site/json-ld';
 import { readListingForm, showLabel } from '@/lib/site/listing-count';
 import { waysForward, type WayForward } from '@/lib/site/ways-forward';
@@ -102,7 +104,10 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
         </p>
       )}
       <SearchForm query={query} options={options} params={params} active={active} shown={pastEnd ? null : showLabel(meta)} />
-      <CategoryLinks current={query.category} />
+      <div className="browse-row">
+        <CategoryLinks current={query.category} />
+        <ExploreLinks />
+      </div>
       <ActiveFilters active={active} />
       {pastEnd ? (
         <div className="empty">
@@ -142,7 +147,7 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
           )}
           <ul className="cards">
             {result.data.map((e, i) => (
-              <EventCard key={e.id} event={e} price={prices.get(e.id)} facts={facts.get(e.id)} eager={i < 4} />
+              <EventCard key={e.id} event={e} price={prices.get(e.id)} facts={facts.get(e.id)} eager={i < 4} distance={distanceText(query.near, e.location)} />
             ))}
           </ul>
           <Pagination meta={meta} href={(page) => pageHref(params, page)} />

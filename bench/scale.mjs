@@ -220,6 +220,12 @@ async function surfaces(port, firsts, producers) {
     'city page': ['/eventos-em/sao-paulo'],
     'category page': ['/categoria/teatro'],
     'organizer page': producers.map((p) => `/produtores/${p}`),
+    // The list of organizers: its first page, a page from a slug on, a search by part of a
+    // name, and the suggestions as one types (one read of an index each, at any size).
+    'organizers list': ['/produtores', ...producers.map((p) => `/produtores?depois=${p}`)],
+    'organizers search': ['cultural', 'produc', 'silva', 'coletivo', 'mar'].map((w) => `/produtores?q=${w}`),
+    'organizer suggestions': ['cu', 'sil', 'prod', 'music', 'ent'].map((w) => `/produtores.json?q=${w}`),
+    'near me listing': [[-23.55, -46.63], [-8.05, -34.88], [-22.91, -43.17]].map(([la, lo]) => `/?near=${la},${lo}&radius_km=25&sort=distance`),
     'event page': firsts.map((e) => `/eventos/${e.slug}`),
     'event Markdown': firsts.map((e) => ({ path: `/eventos/${e.slug}`, headers: MARKDOWN })),
     'city calendar': ['/eventos-em/sao-paulo/calendario.ics'],

@@ -8,11 +8,12 @@ import { formatEventDate } from '@/lib/site/format';
 import { cityPath } from '@/lib/site/landing';
 
 /**
- * One event in a list: image, name, date in its own zone, place, its state in its own
- * words when it is not simply on sale (lib/catalog/event-state.ts), and the lowest price
- * with fees while a ticket can be bought. `level` is its heading's, under the list's own.
+ * One event in a list: image, name, date in its own zone, place (and how far it is, near a
+ * point), its state in its own words when it is not simply on sale
+ * (lib/catalog/event-state.ts), and the lowest price with fees while a ticket can be
+ * bought. `level` is its heading's, under the list's own.
  */
-export function EventCard({ event, price, facts, eager, level = 2 }: { event: EventListItem; price: CardPrice | undefined; facts?: EventFacts; eager: boolean; level?: 2 | 3 }) {
+export function EventCard({ event, price, facts, eager, level = 2, distance }: { event: EventListItem; price: CardPrice | undefined; facts?: EventFacts; eager: boolean; level?: 2 | 3; distance?: string | null }) {
   const place = event.location ? [event.location.city, event.location.state_abbr].filter(Boolean).join(' - ') : 'Online';
   // The city leads to its landing page.
   const city = event.location?.city ? citySlug(event.location.city) : '';
@@ -31,7 +32,10 @@ export function EventCard({ event, price, facts, eager, level = 2 }: { event: Ev
         <p className="meta">
           <time dateTime={event.starts_at ?? undefined}>{formatEventDate(event.starts_at, event.timezone)}</time>
         </p>
-        <p className="meta">{city ? <a href={cityPath(city)}>{place}</a> : place}</p>
+        <p className="meta">
+          {city ? <a href={cityPath(city)}>{place}</a> : place}
+          {distance && <span className="distance">{` · ${distance}`}</span>}
+        </p>
         {(state.label || facts?.age_rating) && (
           <p className="tags">
             {state.label && <span className={`badge state-${state.key}`}>{state.label}</span>}

@@ -13,6 +13,7 @@ import { currentBrand } from '@/lib/site/brand-context';
 import { findLanding, landingTitle, type Landing, type LandingKind } from '@/lib/site/landing';
 import { CalendarLinks } from './calendar-links';
 import { EventCard } from './event-card';
+import { OrganizerFacts } from './organizer-facts';
 import { Pagination } from './pagination';
 import { CategoryLinks } from './search-form';
 
@@ -78,6 +79,7 @@ async function LandingListing({ brand, landing, page }: { brand: Brand; landing:
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(itemListJsonLd(landingTitle(brand, landing), pageUrl, data, offset)) }} />
       <h1>{landing.heading}</h1>
       {landing.kind === 'category' && <CategoryLinks current={landing.slug} />}
+      {landing.kind === 'organizer' && <OrganizerFacts brand={brand} slug={landing.slug} />}
       {data.length === 0 ? (
         <div className="empty">
           <p>{meta.total === 0 ? 'Nenhum evento previsto por enquanto.' : 'Esta página não tem eventos.'}</p>
@@ -89,6 +91,12 @@ async function LandingListing({ brand, landing, page }: { brand: Brand; landing:
         <>
           <p className="summary">
             {eventCount(meta)} · página {meta.current_page} de {meta.last_page} · <a href="/">Todos os eventos</a>
+            {landing.kind === 'organizer' && (
+              <>
+                {' · '}
+                <a href="/produtores">Outros produtores</a>
+              </>
+            )}
           </p>
           <ul className="cards">
             {data.map((e, i) => (

@@ -37,6 +37,8 @@ export async function SearchForm({ query, options, params, active, shown }: { qu
     <form className="search" method="get" action="/" role="search" data-count={COUNT_PATH}>
       {/* An organizer is chosen on its own page (/produtores/<slug>); the form keeps it while other filters change. */}
       {query.organization && <input type="hidden" name="organization" value={query.organization} />}
+      {/* The person's own position ("Perto de mim") stays while other filters change; a city in "Perto de" replaces it. */}
+      {!params.get('perto') && params.get('near') && <input type="hidden" name="near" value={params.get('near')!} />}
       <div className="search-main">
         <label className="search-words">
           <span className="visually-hidden">Buscar</span>

@@ -40,6 +40,9 @@ describe('budgetFor', () => {
 
   test('the other surfaces keep their budgets; HTML pages spend theirs only when rendered (lib/edge/pages.ts)', () => {
     expect(budgetFor('/api/public/v1/events', null)).toBe('api');
+    // The organizers' suggestions read the catalog for each thing typed: the API's budget.
+    expect(budgetFor('/produtores.json', 'application/json')).toBe('api');
+    expect(budgetFor('/produtores.js', null)).toBeNull();
     expect(budgetFor('/api/public/v1/health', null)).toBeNull();
     expect(budgetFor('/mcp', null)).toBe('tools');
     expect(budgetFor('/a2a', null)).toBe('tools');

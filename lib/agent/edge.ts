@@ -11,10 +11,13 @@ import { consume, type Budget, type Decision } from './rate-limit';
 const BUILT_PATH = /\/(?:calendario|agenda)\.ics$|^\/eventos\/[^/]+\/previa\.png$/;
 /** The filter sheet's count (lib/site/listing-count.ts): a listing's read for each request. */
 const COUNT_PATH = '/busca.json';
+/** The organizers' suggestions (/produtores.json): a read of the catalog for each thing typed, like the API's. */
+const SUGGESTIONS_PATH = '/produtores.json';
 
 /**
- * Which budget a request spends here, if any: the API, tool endpoints, pages asked for
- * as Markdown, calendar files and the filter sheet's count (the `render` budget: each is built afresh). HTML pages
+ * Which budget a request spends here, if any: the API and the organizers' suggestions, tool
+ * endpoints, pages asked for as Markdown, calendar files, preview pictures and the filter
+ * sheet's count (the `render` budget: each is built afresh). HTML pages
  * spend `render` in lib/edge/pages.ts, only when they make the server render.
  */
 export function budgetFor(pathname: string, accept: string | null): Budget | null {
@@ -22,6 +25,7 @@ export function budgetFor(pathname: string, accept: string | null): Budget | nul
   if (pathname === '/api/public/v1/health') return null;
   if (pathname.startsWith('/api/public/')) return 'api';
   if (pathname === '/mcp' || pathname === '/a2a') return 'tools';
+  if (pathname === SUGGESTIONS_PATH) return 'api';
   if (BUILT_PATH.test(pathname) || pathname === COUNT_PATH) return 'render';
   if (isPagePath(pathname) && prefersMarkdown(accept)) return 'markdown';
   return null;

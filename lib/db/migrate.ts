@@ -18,6 +18,7 @@ import accessibility015 from './migrations/015-accessibility';
 import purchaseUrl016 from './migrations/016-purchase-url';
 import salesStart017 from './migrations/017-sales-start';
 import savedEvents018 from './migrations/018-saved-events';
+import organizerSearch020 from './migrations/020-organizer-search';
 import type { Db, Queryable } from './types';
 
 /**
@@ -46,6 +47,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '016-purchase-url', sql: purchaseUrl016 },
   { id: '017-sales-start', sql: salesStart017 },
   { id: '018-saved-events', sql: savedEvents018 },
+  { id: '020-organizer-search', sql: organizerSearch020 },
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 // Any fixed number: two servers starting at once take turns instead of racing.

@@ -12,24 +12,24 @@ describe('sitemap past the limit of one file', () => {
     await startCatalog();
   }, 120_000);
 
-  test('one urlset while everything fits: the listing, cities and categories, organizers, then events with lastmod', async () => {
+  test('one urlset while everything fits: the listing, the list of organizers, cities and categories, organizers, then events with lastmod', async () => {
     const xml = await sitemap(brand);
     expect(xml).toContain('<urlset');
     const all = locs(xml);
     expect(all[0]).toBe(`${brand.site_url}/`);
     const kinds = ['/eventos-em/', '/categoria/', '/produtores/', '/eventos/'].map((prefix) => all.filter((loc) => loc.startsWith(`${brand.site_url}${prefix}`)));
     for (const kind of kinds) expect(kind.length).toBeGreaterThan(0);
-    expect(all).toEqual([`${brand.site_url}/`, ...kinds.flat()]);
+    expect(all).toEqual([`${brand.site_url}/`, `${brand.site_url}/produtores`, ...kinds.flat()]);
     expect(new Set(all).size).toBe(all.length);
     expect((xml.match(/<lastmod>/g) ?? []).length).toBe(kinds[3]!.length);
   });
 
-  test('the leading pages: the listing, then a landing page per city and category with events', async () => {
+  test('the leading pages: the listing and the list of organizers, then a landing page per city and category with events', async () => {
     const lead = (await sitemapLeadPages(brand)).map((p) => p.loc);
-    expect(lead[0]).toBe(`${brand.site_url}/`);
+    expect(lead.slice(0, 2)).toEqual([`${brand.site_url}/`, `${brand.site_url}/produtores`]);
     const kinds = ['/eventos-em/', '/categoria/'].map((prefix) => lead.filter((loc) => loc.startsWith(`${brand.site_url}${prefix}`)).length);
     for (const count of kinds) expect(count).toBeGreaterThan(0);
-    expect(lead).toHaveLength(1 + kinds[0]! + kinds[1]!);
+    expect(lead).toHaveLength(2 + kinds[0]! + kinds[1]!);
   });
 
   test('an index of key-range files that together list every URL of the single file once, none past the limit', async () => {

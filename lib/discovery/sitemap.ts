@@ -1,6 +1,6 @@
 import type { Brand } from '../brand/schema';
 import { eventPages, organizerPages, SITEMAP_FILE_IDS, sitemapSpans, type IdSpan } from '../catalog/listing/sitemap';
-import { landingPaths, organizerPath } from '../site/landing';
+import { landingPaths, ORGANIZERS_PATH, organizerPath } from '../site/landing';
 import { brandUrls } from '../http/brand-urls';
 
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -16,10 +16,10 @@ type Entry = { loc: string; lastmod?: string };
 // (ids are unique) and is read by one range of an index, whatever the catalog's size;
 // no count and no offset.
 
-/** The pages listed first: the listing, then the city and category pages with events. */
+/** The pages listed first: the listing and the list of organizers, then the city and category pages with events. */
 export async function sitemapLeadPages(brand: Brand): Promise<Entry[]> {
   const site = brandUrls(brand).site;
-  return [{ loc: `${site}/` }, ...(await landingPaths(brand)).map((path) => ({ loc: `${site}${path}` }))];
+  return [{ loc: `${site}/` }, { loc: `${site}${ORGANIZERS_PATH}` }, ...(await landingPaths(brand)).map((path) => ({ loc: `${site}${path}` }))];
 }
 
 /** How many files of `limit` ids cover a span. */

@@ -20,6 +20,8 @@ describe('activeFilters', () => {
     expect(chips('perto=Recife&radius_km=25&q=forró')[0]).toEqual({ key: 'q', label: '“forró”', href: '/?perto=Recife&radius_km=25' });
     expect(chips('perto=Recife&radius_km=25&q=forró')[1]).toEqual({ key: 'perto', label: 'Perto de Recife (25 km)', href: '/?q=forr%C3%B3' });
     expect(chips('quando=fim-de-semana')).toEqual([{ key: 'quando', label: 'Este fim de semana', href: '/' }]);
+    // The person's own position ("Perto de mim"): one chip, which drops the position, the radius and nothing else.
+    expect(chips('q=samba&near=-23.55,-46.63&radius_km=25&sort=distance')[1]).toEqual({ key: 'perto', label: 'Perto de você (25 km)', href: '/?q=samba&sort=distance' });
     expect(chips('quando=periodo&date_from=2026-12-01&date_to=2026-12-07&city=Recife')[1]).toEqual({
       key: 'quando',
       label: '1 de dez. a 7 de dez.',

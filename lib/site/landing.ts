@@ -32,6 +32,9 @@ const LANDING_PAGE = /^\/(?:eventos-em|categoria|produtores)\/[^/]+$/;
 /** Whether a path is a landing page's (whose subject may not exist). */
 export const isLandingPath = (pathname: string): boolean => LANDING_PAGE.test(pathname);
 
+/** The list of the brand's organizers, each leading to its landing page. */
+export const ORGANIZERS_PATH = '/produtores';
+
 export const landingPath = (kind: LandingKind, slug: string): string => `${PREFIX[kind]}/${encodeURIComponent(slug)}`;
 export const cityPath = (slug: string) => landingPath('city', slug);
 export const categoryPath = (slug: string) => landingPath('category', slug);

@@ -13,8 +13,8 @@ import { Parser } from 'htmlparser2';
 // as a browser for script text and attributes), and what goes is cut out of the original
 // text, so everything else keeps its bytes.
 
-/** The site's own script files (app/busca.js, loaded by the search form; app/compartilhar.js, by an event page's share links). */
-export const SITE_SCRIPTS: ReadonlySet<string> = new Set(['/busca.js', '/compartilhar.js']);
+/** The site's own script files (app/busca.js, loaded by the search form; app/compartilhar.js, by an event page's share links; app/perto-de-mim.js, "Perto de mim"; app/produtores.js, the organizers' suggestions). */
+export const SITE_SCRIPTS: ReadonlySet<string> = new Set(['/busca.js', '/compartilhar.js', '/perto-de-mim.js', '/produtores.js']);
 /** The only inline scripts the site writes: its JSON-LD data blocks, which the browser never runs. */
 const SITE_DATA_BLOCK = 'application/ld+json';
 

@@ -64,12 +64,14 @@ export const near = defineFilter<Near>()({
     where: (v, add) => (v.near ? ['NOT e.is_online', `e.venue_id IN (SELECT nv.id FROM ${nearVenues(v.near, v.radiusKm ?? RADIUS_KM.default, add)})`] : []),
   },
   site: {
-    fields: ['perto', 'radius_km'],
+    // "perto" a city; `near` the person's own position, which "Perto de mim" (/perto-de-mim.js) sets.
+    fields: ['perto', 'radius_km', 'near'],
     order: 5,
     chip: (form) => {
       const city = form.get('perto')?.trim() ?? '';
       const radius = form.get('radius_km')?.trim() ?? '';
-      return city ? `Perto de ${city}${radius ? ` (${radius} km)` : ''}` : null;
+      const where = city ? `Perto de ${city}` : form.get('near')?.trim() ? 'Perto de você' : '';
+      return where ? `${where}${radius ? ` (${radius} km)` : ''}` : null;
     },
     drop: () => 'Em qualquer lugar',
     // "perto": a city of the catalog, the mean position of its venues.
