@@ -151,6 +151,16 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     }
   });
 
+  test('a category alone is counted from the summary, never by walking its postings; with another filter, walked', async () => {
+    const alone = listSql(brand, parseListQuery(new URLSearchParams('category=shows')), new Date());
+    const all = await plan(alone.count);
+    expect(all.map((n) => n['Relation Name'])).toContain('listed_event_days');
+    expect(all.map((n) => n['Relation Name'])).not.toContain('search_postings');
+    expect(scans(all, 'events')).toEqual([expect.stringMatching(/events_listed_until_idx/)]);
+    const withCity = listSql(brand, parseListQuery(new URLSearchParams('category=shows&city=Recife')), new Date());
+    expect((await plan(withCity.count)).map((n) => n['Relation Name'])).toContain('search_postings');
+  });
+
   test('a word with a typo finds its neighbours through the trigram index of the vocabulary', async () => {
     for (const statement of [
       `SELECT word FROM search_words WHERE word % 'salvdor' ORDER BY word <-> 'salvdor' LIMIT 12`,
