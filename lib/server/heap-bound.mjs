@@ -4,8 +4,10 @@
 // URLs where a bound of 256 MiB held it at 403. A heap bound can only be given when the
 // process starts, so without one the server starts itself again with
 // --max-old-space-size: in place (process.execve, same pid, nothing left behind) where
-// Node has it and no IPC channel must survive, otherwise as a child that it waits for,
-// passing on signals and messages.
+// Node has it, otherwise as a child that it waits for, passing on signals. A process
+// started with an IPC channel (a supervisor that talks to it, the tests' heap probe)
+// keeps running as it is, since neither way would keep the channel with the process
+// that serves: it says so on stderr.
 //
 // An explicit setting always wins: --max-old-space-size on the command line or in
 // NODE_OPTIONS, or HEAP_MAX_MIB (a number of MiB, or "off" to leave V8 to size the heap).
@@ -59,18 +61,16 @@ const FORWARDED_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGUSR2'];
 export function ensureHeapBound() {
   const mib = heapBoundMiB();
   if (mib === null || started(mib)) return Promise.resolve();
+  if (process.channel) {
+    process.stderr.write(`No heap bound: started with an IPC channel. Set HEAP_MAX_MIB=${mib} or --max-old-space-size=${mib} (or HEAP_MAX_MIB=off).\n`);
+    return Promise.resolve();
+  }
   const args = [...process.execArgv, `--max-old-space-size=${mib}`, ...process.argv.slice(1)];
   // The child knows its bound from the flag; HEAP_MAX_MIB keeps a second start from looping.
   const env = { ...process.env, HEAP_MAX_MIB: String(mib) };
-  if (typeof process.execve === 'function' && !process.channel) {
-    process.execve(process.execPath, [process.execPath, ...args], env);
-  }
-  const child = spawn(process.execPath, args, { env, stdio: process.channel ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit' });
+  if (typeof process.execve === 'function') process.execve(process.execPath, [process.execPath, ...args], env);
+  const child = spawn(process.execPath, args, { env, stdio: 'inherit' });
   for (const signal of FORWARDED_SIGNALS) process.on(signal, () => child.kill(signal));
-  if (process.channel) {
-    child.on('message', (m) => process.send?.(m));
-    process.on('message', (m) => child.connected && child.send(m));
-  }
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1)));
   return new Promise(() => {});
 }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +63,20 @@ describe('ensureHeapBound', () => {
     expect(out.limit).toBeLessThan(run([], { HEAP_MAX_MIB: 'off' }).out.limit);
     expect(out.limit).toBeLessThan(run([], { HEAP_MAX_MIB: '400' }).out.limit);
     expect(out.argv).toContain('kept');
+  });
+
+  test('a process with an IPC channel keeps running as it is, and says so', async () => {
+    const child = spawn(process.execPath, [file, 'kept'], { env: { ...process.env, NODE_OPTIONS: '', HEAP_MAX_MIB: '' }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill(), 10_000);
+    await new Promise((resolve) => child.once('exit', resolve));
+    clearTimeout(timer);
+    const out = JSON.parse(stdout.trim().split('\n').at(-1)!) as { limit: number };
+    expect(out.limit).toBe(run([], { HEAP_MAX_MIB: 'off' }).out.limit);
+    expect(stderr).toMatch(/No heap bound: started with an IPC channel/);
   });
 
   test('leaves an explicit flag alone', () => {

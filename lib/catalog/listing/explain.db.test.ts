@@ -20,7 +20,7 @@ import { readEventPages, readOrganizerPages, readSitemapSpans } from './sitemap'
 const available = await postgresReachable();
 const EVENTS = 30_000;
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Index Cond'?: string; 'Parent Relationship'?: string; Plans?: PlanNode[] };
 
 function nodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
@@ -125,6 +125,42 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
       expect(onPostings.length).toBeGreaterThan(0);
       for (const n of onPostings) expect(n['Node Type'], JSON.stringify(n['Index Name'])).toBe('Index Only Scan');
     }
+  });
+
+  // Two frequent keys that an event must both have (a word and a state, a category and a
+  // city): the second key's entries are read beside the first's, in (start, event) order,
+  // not probed once per entry walked; past the first page that walk is most of the cost.
+  test.each([
+    ['a word and a state', 'q=festival&state=sp', ' s:sp'],
+    ['a category and a city', `category=festas&city=${encodeURIComponent('São Paulo')}`, ' c:sao paulo'],
+    ['a word and a category', 'q=samba&category=shows', ' k:shows'],
+  ])('%s: the filter key is merged with the walk, never probed per entry', async (_, qs, key) => {
+    const query = parseListQuery(new URLSearchParams(qs));
+    const sql = listSql(brand, query, new Date(), await searchTerms(db, brand, query.q));
+    for (const statement of [sql.count, sql.page]) {
+      const all = await plan(statement);
+      const onKey = all.filter((n) => n['Relation Name'] === 'search_postings' && n['Index Cond']?.includes(`'${key}'::text`));
+      expect(onKey.length, statement.text.slice(0, 80)).toBeGreaterThan(0);
+      for (const n of onKey) {
+        expect(n['Node Type']).toBe('Index Only Scan');
+        expect(n['Parent Relationship']).not.toBe('SubPlan');
+      }
+      // Read side by side (at 1,000,000 events the planner merges) or, where the first
+      // key is short, joined entry by entry; never hashed whole.
+      const types = all.map((n) => n['Node Type']);
+      expect(types.includes('Merge Join') || types.includes('Nested Loop'), JSON.stringify(types)).toBe(true);
+      expect(types).not.toContain('Hash Join');
+    }
+  });
+
+  test('a category alone is counted from the summary, never by walking its postings; with another filter, walked', async () => {
+    const alone = listSql(brand, parseListQuery(new URLSearchParams('category=shows')), new Date());
+    const all = await plan(alone.count);
+    expect(all.map((n) => n['Relation Name'])).toContain('listed_event_days');
+    expect(all.map((n) => n['Relation Name'])).not.toContain('search_postings');
+    expect(scans(all, 'events')).toEqual([expect.stringMatching(/events_listed_until_idx/)]);
+    const withCity = listSql(brand, parseListQuery(new URLSearchParams('category=shows&city=Recife')), new Date());
+    expect((await plan(withCity.count)).map((n) => n['Relation Name'])).toContain('search_postings');
   });
 
   test('a word with a typo finds its neighbours through the trigram index of the vocabulary', async () => {
