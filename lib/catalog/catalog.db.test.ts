@@ -601,8 +601,8 @@ describe('listEvents and getEvent on the process-wide embedded catalog', () => {
     const result = await listEvents(sertao, parseListQuery(new URLSearchParams('q=Vrzlk+em+Recife&per_page=6')));
     expect(result.unmatched).toEqual(['vrzlk', 'recife']);
     const kinds = result.list.data.map((e) => (e.slug.startsWith('vrzlk-') ? 'word' : e.location?.city === 'Recife' ? 'place' : 'other'));
-    // Each turn holds the best of each half, the better first (a place weighs more than a name word).
-    expect(kinds).toEqual(['place', 'word', 'place', 'word', 'place', 'word']);
+    // Each turn holds the best of each half, the better first (a word of the name weighs more than a place).
+    expect(kinds).toEqual(['word', 'place', 'word', 'place', 'word', 'place']);
     // One word alone, or words that some event has together: nothing to say.
     expect((await listEvents(sertao, parseListQuery(new URLSearchParams('q=vrzlk')))).unmatched).toBeNull();
     expect((await listEvents(sertao, parseListQuery(new URLSearchParams('q=vrzlk+natal')))).unmatched).toBeNull();
