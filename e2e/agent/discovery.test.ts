@@ -58,9 +58,10 @@ describe.each(BRANDS)('agent discovery for %s', (brand) => {
     expect(res.header('content-type')).toBe('application/xml; charset=utf-8');
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
     expect(locs[0]).toBe(`${site}/`);
+    expect(locs[1]).toBe(`${site}/produtores`);
     // Then the landing pages (cities, categories, organizers), then every event.
     const events = locs.filter((loc) => loc.startsWith(`${site}/eventos/`));
-    const landings = locs.slice(1, locs.length - events.length);
+    const landings = locs.slice(2, locs.length - events.length);
     expect(landings.length).toBeGreaterThan(0);
     for (const loc of landings) expect(loc).toMatch(new RegExp(`^${site}/(eventos-em|categoria|produtores)/[a-z0-9-]+$`));
     expect(events.length).toBeGreaterThan(100);

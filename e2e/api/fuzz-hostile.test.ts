@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { request } from '../support/client';
 import { a2aAsk, importEvents, mcpEventPage, pageMarkdown } from '../support/agent-markdown';
-import { htmlNodes, linkUrls, outline } from '../support/markdown-shape';
+import { htmlNodes, linkUrls, outline, SERVICE_FORM } from '../support/markdown-shape';
 import { rawRequest } from '../support/raw';
 import { API, targets } from './targets';
 import { SHORT_SNAPSHOT_MS } from './global-setup';
@@ -13,9 +13,6 @@ import { SHORT_SNAPSHOT_MS } from './global-setup';
 const target = targets[0]!;
 const host = `aurora.localhost:${target.port}`;
 const BRAND_URL = /^http:\/\/(aurora|mare|sertao)\.localhost:\d+(\/|$)/;
-// The event page's "add to a web calendar" links are the one way off the brand: the forms of
-// Google Calendar and Outlook.com, with the catalog's text only inside their query string.
-const CALENDAR_FORM = /^https:\/\/(calendar\.google\.com\/calendar\/render|outlook\.live\.com\/calendar\/0\/deeplink\/compose)\?[^\s()<>]*$/;
 const INTERNAL = /Maximum call stack|RangeError|TypeError|SyntaxError|at \S+ \(|node_modules|\.js:\d+/;
 
 const token = fc.stringMatching(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,12}$/);
@@ -239,7 +236,7 @@ describe.skipIf(!pg)('fuzz: Markdown syntax in every text field of the catalog',
         for (const [name, md] of Object.entries(out)) {
           const context = `${name}: ${JSON.stringify(f).slice(0, 400)}\n${md.slice(0, 1500)}`;
           expect(htmlNodes(md), context).toEqual([]);
-          expect(linkUrls(md).filter((u) => !BRAND_URL.test(u) && !CALENDAR_FORM.test(u)), context).toEqual([]);
+          expect(linkUrls(md).filter((u) => !BRAND_URL.test(u) && !SERVICE_FORM.test(u)), context).toEqual([]);
           expect(outline(md), context).toBe(outline(plain[name as keyof typeof plain]));
         }
       }),

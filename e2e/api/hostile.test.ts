@@ -2,7 +2,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { request } from '../support/client';
 import { a2aAsk, importEvents, mcpEventPage, pageMarkdown } from '../support/agent-markdown';
-import { htmlNodes, linkUrls, outline } from '../support/markdown-shape';
+import { htmlNodes, linkUrls, outline, SERVICE_FORM } from '../support/markdown-shape';
 import { rawRequest } from '../support/raw';
 import { API, targets } from './targets';
 
@@ -16,9 +16,6 @@ const post = (path: string, body: string, headers: Record<string, string> = { 'c
 const nested = (depth: number, leaf = '1') => '['.repeat(depth) + leaf + ']'.repeat(depth);
 const INTERNAL = /Maximum call stack|RangeError|TypeError|at \S+ \(|node_modules|\.js:\d+/;
 
-// The event page's "add to a web calendar" links are the one way off the brand: the forms of
-// Google Calendar and Outlook.com, with the catalog's text only inside their query string.
-const CALENDAR_FORM = /^https:\/\/(calendar\.google\.com\/calendar\/render|outlook\.live\.com\/calendar\/0\/deeplink\/compose)\?[^\s()<>]*$/;
 
 describe('request targets', () => {
   test.each([
@@ -222,7 +219,7 @@ describe.skipIf(!pg)('catalog text cannot inject Markdown', () => {
     const good = await outputs(plain);
     for (const [name, md] of Object.entries(bad)) {
       expect(htmlNodes(md), name).toEqual([]);
-      expect(linkUrls(md).filter((u) => !u.startsWith(`http://aurora.localhost:${pg!.port}/`) && !CALENDAR_FORM.test(u)), name).toEqual([]);
+      expect(linkUrls(md).filter((u) => !u.startsWith(`http://aurora.localhost:${pg!.port}/`) && !SERVICE_FORM.test(u)), name).toEqual([]);
       expect(outline(md), name).toBe(outline(good[name as keyof typeof good]));
       expect(md, name).not.toMatch(/^- Menor preço com taxas: R\$ 1,00/m);
     }

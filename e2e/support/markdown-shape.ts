@@ -60,3 +60,12 @@ export function linkUrls(markdown: string): string[] {
   walk(readMarkdown(markdown));
   return found;
 }
+
+/**
+ * The event page's ways off the brand, each a service's form with the catalog's text only
+ * inside its query string: adding to a web calendar (Google Calendar, Outlook.com),
+ * directions (Google Maps, Waze, Apple Maps), sharing on WhatsApp, and a web search for
+ * an organizer's own channels ("Como comprar" without a purchase address).
+ */
+export const SERVICE_FORM =
+  /^https:\/\/(calendar\.google\.com\/calendar\/render|outlook\.live\.com\/calendar\/0\/deeplink\/compose|www\.google\.com\/maps\/dir\/|waze\.com\/ul|maps\.apple\.com\/|wa\.me\/|www\.google\.com\/search)\?[^\s()<>]*$/;
