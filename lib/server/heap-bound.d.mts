@@ -2,5 +2,5 @@ export const HEAP_CAP_MIB: number;
 export const HEAP_FLOOR_MIB: number;
 export const HEAP_SHARE: number;
 export function memoryLimit(constrained?: number, total?: number): number;
-export function heapBoundMiB(options?: { execArgv?: string[]; env?: Record<string, string | undefined>; limitBytes?: number }): number | null;
+export function heapBoundMiB(options?: { execArgv?: string[]; env?: Record<string, string | undefined>; heapMax?: string; limitBytes?: number }): number | null;
 export function ensureHeapBound(): Promise<void>;

@@ -36,9 +36,9 @@ export function memoryLimit(constrained = typeof process.constrainedMemory === '
  * one given explicitly (the flag, NODE_OPTIONS, HEAP_MAX_MIB) or none asked for ("off").
  * A HEAP_MAX_MIB that is not a positive whole number or "off" is an error, at once.
  */
-export function heapBoundMiB({ execArgv = process.execArgv, env = process.env, limitBytes = memoryLimit() } = {}) {
+export function heapBoundMiB({ execArgv = process.execArgv, env = process.env, heapMax = process.env.HEAP_MAX_MIB, limitBytes = memoryLimit() } = {}) {
   if (execArgv.some((a) => FLAG.test(a)) || FLAG.test(env.NODE_OPTIONS ?? '')) return null;
-  const asked = env.HEAP_MAX_MIB?.trim();
+  const asked = heapMax?.trim();
   if (asked) {
     if (asked === 'off') return null;
     if (!/^[1-9]\d{0,6}$/.test(asked)) throw new Error(`HEAP_MAX_MIB must be a number of MiB or "off", not "${asked.slice(0, 40)}".`);

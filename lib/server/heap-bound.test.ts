@@ -9,22 +9,22 @@ const GiB = 2 ** 30;
 
 describe('heapBoundMiB', () => {
   test('half the memory the process may use, between the floor and the cap', () => {
-    expect(heapBoundMiB({ execArgv: [], env: {}, limitBytes: 24 * GiB })).toBe(HEAP_CAP_MIB);
-    expect(heapBoundMiB({ execArgv: [], env: {}, limitBytes: 0.375 * GiB })).toBe(192);
-    expect(heapBoundMiB({ execArgv: [], env: {}, limitBytes: 0.125 * GiB })).toBe(HEAP_FLOOR_MIB);
+    expect(heapBoundMiB({ execArgv: [], env: {}, heapMax: '', limitBytes: 24 * GiB })).toBe(HEAP_CAP_MIB);
+    expect(heapBoundMiB({ execArgv: [], env: {}, heapMax: '', limitBytes: 0.375 * GiB })).toBe(192);
+    expect(heapBoundMiB({ execArgv: [], env: {}, heapMax: '', limitBytes: 0.125 * GiB })).toBe(HEAP_FLOOR_MIB);
   });
 
   test('an explicit bound wins: the flag, NODE_OPTIONS, HEAP_MAX_MIB', () => {
-    expect(heapBoundMiB({ execArgv: ['--max-old-space-size=900'], env: {}, limitBytes: GiB })).toBeNull();
-    expect(heapBoundMiB({ execArgv: ['--max_old_space_size=900'], env: {}, limitBytes: GiB })).toBeNull();
-    expect(heapBoundMiB({ execArgv: [], env: { NODE_OPTIONS: '--enable-source-maps --max-old-space-size=700' }, limitBytes: GiB })).toBeNull();
-    expect(heapBoundMiB({ execArgv: [], env: { HEAP_MAX_MIB: '300' }, limitBytes: GiB })).toBe(300);
-    expect(heapBoundMiB({ execArgv: [], env: { HEAP_MAX_MIB: 'off' }, limitBytes: GiB })).toBeNull();
-    expect(heapBoundMiB({ execArgv: [], env: { NODE_OPTIONS: '--max-old-space-size-percentage=50' }, limitBytes: 24 * GiB })).toBe(HEAP_CAP_MIB);
+    expect(heapBoundMiB({ heapMax: '', execArgv: ['--max-old-space-size=900'], env: {}, limitBytes: GiB })).toBeNull();
+    expect(heapBoundMiB({ heapMax: '', execArgv: ['--max_old_space_size=900'], env: {}, limitBytes: GiB })).toBeNull();
+    expect(heapBoundMiB({ execArgv: [], heapMax: '', env: { NODE_OPTIONS: '--enable-source-maps --max-old-space-size=700' }, limitBytes: GiB })).toBeNull();
+    expect(heapBoundMiB({ execArgv: [], env: {}, heapMax: '300', limitBytes: GiB })).toBe(300);
+    expect(heapBoundMiB({ execArgv: [], env: {}, heapMax: 'off', limitBytes: GiB })).toBeNull();
+    expect(heapBoundMiB({ execArgv: [], heapMax: '', env: { NODE_OPTIONS: '--max-old-space-size-percentage=50' }, limitBytes: 24 * GiB })).toBe(HEAP_CAP_MIB);
   });
 
   test('a HEAP_MAX_MIB that is not a number of MiB stops the start', () => {
-    for (const bad of ['-1', '0', '1e3', '256MB', 'auto']) expect(() => heapBoundMiB({ execArgv: [], env: { HEAP_MAX_MIB: bad } })).toThrow(/HEAP_MAX_MIB/);
+    for (const bad of ['-1', '0', '1e3', '256MB', 'auto']) expect(() => heapBoundMiB({ execArgv: [], env: {}, heapMax: bad })).toThrow(/HEAP_MAX_MIB/);
   });
 });
 
