@@ -91,7 +91,7 @@ test('save an event before signing in, come back with it saved, remove it; chang
   const spent = await page.locator('input[name="g-captcha-response"]').inputValue();
   await page.getByRole('button', { name: 'Entrar' }).last().click();
   await expect(page.locator('#erro')).toHaveText('E-mail ou senha incorretos.', { timeout: FORM_STEP_MS });
-  expect(await focusedId(page)).toBe('erro');
+  await expect.poll(() => focusedId(page), { timeout: FORM_STEP_MS }).toBe('erro');
   await expect(page.locator('input[name="g-captcha-response"]')).toHaveValue(/.{20,}/, { timeout: 45_000 });
   expect(await page.locator('input[name="g-captcha-response"]').inputValue()).not.toBe(spent);
   await expect(page.locator('altcha-widget input[type="checkbox"]')).toBeChecked();
@@ -126,7 +126,7 @@ test('save an event before signing in, come back with it saved, remove it; chang
   await page.emulateMedia({ colorScheme: 'light' });
   await page.getByRole('button', { name: `Remover dos salvos: ${open.name}` }).click();
   await expect(page.locator('#feito')).toHaveText('Evento removido dos salvos.', { timeout: FORM_STEP_MS });
-  expect(await focusedId(page)).toBe('feito');
+  await expect.poll(() => focusedId(page), { timeout: FORM_STEP_MS }).toBe('feito');
   await expect(list.locator('.saved-item')).toHaveCount(1);
 
   // The name.
@@ -143,7 +143,7 @@ test('save an event before signing in, come back with it saved, remove it; chang
   await passwordForm.getByLabel('Nova senha').fill(newPassword);
   await passwordForm.getByRole('button', { name: 'Trocar senha' }).click();
   await expect(page.locator('#erro')).toHaveText('A senha atual não confere. Nada foi alterado.', { timeout: FORM_STEP_MS });
-  expect(await focusedId(page)).toBe('erro');
+  await expect.poll(() => focusedId(page), { timeout: FORM_STEP_MS }).toBe('erro');
   await passwordForm.getByLabel('Senha atual').fill(password);
   await passwordForm.getByLabel('Nova senha').fill(newPassword);
   await passwordForm.getByRole('button', { name: 'Trocar senha' }).click();
