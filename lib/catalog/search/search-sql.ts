@@ -1,6 +1,6 @@
 import type { Brand } from '../../brand/schema';
 import type { Queryable } from '../../db/types';
-import { analyzeQuery, fold, isOneTypoAway, TYPO_MIN_LENGTH, type Places, type Term } from './search-terms';
+import { analyzeQuery, fold, isOneTypoAway, oneEditAway, TYPO_MIN_LENGTH, type Places, type Term } from './search-terms';
 import { snapshot } from '../snapshot-cache';
 
 // A search as SQL. Each term (a word, a city, a state) becomes a condition and a score:
@@ -50,13 +50,14 @@ export const lexeme = (w: string) => w.match(/(?:(?!\p{Lm})[\p{L}\p{N}])+/gu)?.j
  * Folds every word in the database (the same folding as the indexed text), completes the
  * last one from the search vocabulary (a range of its byte-order index), and finds the
  * catalog's words one typo away from those of TYPO_MIN_LENGTH letters or more that the
- * catalog does not hold as typed. Candidates come from the trigram index of the search
- * vocabulary: first those that share enough trigrams with the word (the index answers
- * that in a fraction of a millisecond, whatever the size of the vocabulary); only for a
- * word none of them is one typo away from, the nearest ones (a walk of the index that
- * grows with the vocabulary: a swap of two letters in a short word leaves too few
- * trigrams in common). The edit distance decides. A word the vocabulary holds as typed
- * needs no typo search.
+ * catalog does not hold as typed. Candidates come first from the trigram index of the
+ * search vocabulary: those that share enough trigrams with the word (the index answers
+ * that in a fraction of a millisecond, whatever the size of the vocabulary). Only for a
+ * word none of them is one typo away from (a swap of two letters in a short word leaves
+ * too few trigrams in common), a second statement looks up every spelling one edit away
+ * from it (oneEditAway), each a probe of the byte-order index: its cost follows the
+ * word's length, not the vocabulary's size. The edit distance decides. A word the
+ * vocabulary holds as typed needs no typo search.
  */
 export async function resolveTerms(db: Queryable, terms: Term[]): Promise<ResolvedTerm[]> {
   const texts = terms.filter((t) => t.kind === 'text');
@@ -83,14 +84,24 @@ export async function resolveTerms(db: Queryable, terms: Term[]): Promise<Resolv
   });
   const farther = words.filter((w) => w.word && w.unknown && w.typos.length === 0);
   if (farther.length > 0) {
-    const nearest = await db.query<{ i: number; near: string[] }>(
-      `SELECT q.i::int AS i, ARRAY(SELECT s.word FROM search_words s ORDER BY s.word <-> q.w LIMIT ${NEAREST}) AS near
-       FROM unnest($1::text[]) WITH ORDINALITY AS q(w, i)`,
-      [farther.map((w) => w.word)],
+    // Each spelling one edit away: as a whole word, or (the last word, as typed so far)
+    // as the start of a word, its first few in byte order.
+    const edits = farther.flatMap((w, i) => oneEditAway(w.word).map((e) => ({ i: i + 1, e, p: w.t.prefix })));
+    const found = await db.query<{ i: number; near: string[] }>(
+      `SELECT c.i::int AS i, array_agg(DISTINCT m.word) AS near
+       FROM unnest($1::int[], $2::text[], $3::boolean[]) AS c(i, e, p)
+       CROSS JOIN LATERAL (
+         SELECT s.word FROM search_words s WHERE NOT c.p AND s.word = c.e
+         UNION ALL
+         (SELECT s.word FROM search_words s
+          WHERE c.p AND s.word COLLATE "C" >= c.e AND s.word COLLATE "C" < c.e || chr(1114111)
+          ORDER BY s.word COLLATE "C" LIMIT ${EDIT_COMPLETIONS})) m
+       GROUP BY c.i`,
+      [edits.map((x) => x.i), edits.map((x) => x.e), edits.map((x) => x.p)],
     );
-    for (const { i, near } of nearest) {
+    for (const { i, near } of found) {
       const w = farther[i - 1]!;
-      w.typos = oneTypoAway(w.word, near, w.t.prefix);
+      w.typos = oneTypoAway(w.word, nearestFirst(w.word, near), w.t.prefix);
     }
   }
   let n = 0;
@@ -125,6 +136,21 @@ export function correctedText(q: string, terms: ResolvedTerm[]): string | null {
 
 /** Candidates of a typo search, nearest first. */
 const NEAREST = 12;
+/** The words a spelling one edit away from the last word may start, at most. */
+const EDIT_COMPLETIONS = 4;
+
+/**
+ * Words one edit away, nearest first: most letters in common in order (the longest
+ * common prefix, then the shortest), then by byte order.
+ */
+function nearestFirst(typed: string, words: string[]): string[] {
+  const common = (w: string) => {
+    let n = 0;
+    while (n < w.length && n < typed.length && w[n] === typed[n]) n++;
+    return n;
+  };
+  return [...words].sort((a, b) => common(b) - common(a) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+}
 
 const oneTypoAway = (word: string, near: string[], prefix: boolean) =>
   near.filter((w) => isOneTypoAway(word, w, prefix)).map(lexeme).filter(Boolean);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { analyzeQuery, editDistance, fold, isOneTypoAway } from './search-terms';
+import { analyzeQuery, editDistance, fold, isOneTypoAway, oneEditAway } from './search-terms';
 
 const places = { cities: new Set(['recife', 'sao paulo', 'rio de janeiro', 'belo horizonte', 'salvador', 'campinas']) };
 const show = (q: string) =>
@@ -77,5 +77,21 @@ describe('typos', () => {
     expect(editDistance('ab', 'ba')).toBe(1);
     expect(editDistance('abc', 'abc')).toBe(0);
     expect(editDistance('abcd', 'ab', 3)).toBe(2);
+  });
+});
+
+describe('spellings one edit away', () => {
+  test('every one is one edit away, and every kind of edit is there', () => {
+    const edits = oneEditAway('recife');
+    expect(edits.every((e) => editDistance('recife', e) === 1)).toBe(true);
+    expect(edits).toEqual(expect.arrayContaining(['recfie', 'recie', 'recifes', 'rexife', 'erc' + 'ife']));
+    expect(edits).not.toContain('recife');
+    expect(new Set(edits).size).toBe(edits.length);
+  });
+
+  test('each word one edit from the typed one is among its spellings', () => {
+    for (const [typed, word] of [['recfie', 'recife'], ['salvdor', 'salvador'], ['sertanjeo', 'sertanejo'], ['forrro', 'forro'], ['samb4', 'samba']]) {
+      expect(oneEditAway(typed!)).toContain(word);
+    }
   });
 });

@@ -141,6 +141,28 @@ function matchPlace(words: string[], i: number, places: Places): { term: Term; l
   return null;
 }
 
+/** The letters of folded catalog words (lib/db: catalog_fold), for spellings one edit away. */
+const FOLDED_LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * Every spelling one edit away from a folded word: a letter left out, added or changed,
+ * or two neighbours swapped (about 70 a letter).
+ */
+export function oneEditAway(word: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i <= word.length; i++) {
+    const [head, tail] = [word.slice(0, i), word.slice(i)];
+    if (tail) out.add(head + tail.slice(1));
+    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const c of FOLDED_LETTERS) {
+      if (tail && c !== tail[0]) out.add(head + c + tail.slice(1));
+      out.add(head + c + tail);
+    }
+  }
+  out.delete(word);
+  return [...out];
+}
+
 /**
  * Restricted Damerau-Levenshtein distance (insertions, deletions, substitutions and
  * swaps of neighbours each count one), stopping early past `max`.

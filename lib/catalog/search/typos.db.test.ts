@@ -13,7 +13,7 @@ import { resolveTerms, type ResolvedText } from './search-sql';
 import { analyzeQuery } from './search-terms';
 
 // Typo search on a vocabulary of its own: words sharing enough trigrams with the typed
-// one are asked first; the nearest words only when none of those is one typo away.
+// one are asked first; every spelling one edit away only when none of those is one typo away.
 describe('words one typo away', () => {
   let db: Db;
   const spellings = async (q: string) => {
@@ -43,11 +43,28 @@ describe('words one typo away', () => {
     expect(statements).toHaveLength(1);
   });
 
-  test('two letters swapped in a short word: found among the nearest words, in a second statement', async () => {
+  test('two letters swapped in a short word: found among the spellings one edit away, in a second statement of index probes', async () => {
     statements = [];
     expect(await spellings('recfie shows')).toEqual(['recfie', 'recife']);
     expect(statements).toHaveLength(2);
-    expect(statements[1]).toContain('<->');
+    // Probes of the byte-order index by spelling, not a walk of the vocabulary by distance.
+    expect(statements[1]).not.toContain('<->');
+    expect(statements[1]).toContain('unnest');
+  });
+
+  test('the last word as typed so far: a swap found as the start of a word, in the second statement', async () => {
+    statements = [];
+    // "sertnaej" shares few trigrams with "sertanejo"; one swap away from its start "sertanej".
+    expect(await spellings('sertnaej')).toEqual(['sertnaej', 'sertanejo']);
+    expect(statements).toHaveLength(2);
+  });
+
+  test('the second statement reads the same words whatever else the vocabulary holds', async () => {
+    const before = await spellings('rebcea shows');
+    await db.query("INSERT INTO search_words (word, events) SELECT 'ruido' || g, 1 FROM generate_series(1, 2000) g");
+    expect(await spellings('rebcea shows')).toEqual(before);
+    expect(before).toEqual(['rebcea', 'rebeca']);
+    await db.query("DELETE FROM search_words WHERE word LIKE 'ruido%'");
   });
 
   test('a word the vocabulary holds as typed asks for no typo', async () => {
