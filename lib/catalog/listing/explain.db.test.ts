@@ -14,7 +14,8 @@ import { eventSql } from '../event/read';
 import { listSql } from './list-sql';
 import { similarSql } from './similar';
 import { parseListQuery } from './query-params';
-import { searchTerms } from '../search/search-sql';
+import { EDIT_SPELLINGS_SQL, searchTerms } from '../search/search-sql';
+import { oneEditAway } from '../search/search-terms';
 import { readEventPages, readOrganizerPages, readSitemapSpans } from './sitemap';
 
 const available = await postgresReachable();
@@ -163,18 +164,37 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     expect((await plan(withCity.count)).map((n) => n['Relation Name'])).toContain('search_postings');
   });
 
-  test('a word with a typo finds its neighbours through the trigram index of the vocabulary', async () => {
-    for (const statement of [
-      `SELECT word FROM search_words WHERE word % 'salvdor' ORDER BY word <-> 'salvdor' LIMIT 12`,
-      `SELECT word FROM search_words ORDER BY word <-> 'recfie' LIMIT 12`,
-    ]) {
-      const [row] = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON) ${statement}`);
-      expect(nodes(row!['QUERY PLAN'][0]!.Plan).map((n) => n['Index Name']), statement).toContain('search_words_trgm_idx');
+  test('a word with a typo finds its neighbours through the trigram index of the vocabulary, else by probes of its spellings one edit away', async () => {
+    const [row] = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+      `EXPLAIN (FORMAT JSON) SELECT word FROM search_words WHERE word % 'salvdor' ORDER BY word <-> 'salvdor' LIMIT 12`,
+    );
+    expect(nodes(row!['QUERY PLAN'][0]!.Plan).map((n) => n['Index Name'])).toContain('search_words_trgm_idx');
+    for (const prefix of [false, true]) {
+      const edits = oneEditAway('recfie');
+      const all = await plan({ text: EDIT_SPELLINGS_SQL, params: [edits.map(() => 1), edits, edits.map(() => prefix)] });
+      const onWords = all.filter((n) => n['Relation Name'] === 'search_words');
+      expect(onWords.length).toBeGreaterThan(0);
+      for (const n of onWords) expect(n['Node Type'], String(prefix)).toMatch(/^Index (Only )?Scan$/);
     }
     expect(await searchTerms(db, brand, 'forro recfie')).toEqual([
       { kind: 'text', spellings: ['forro'], label: 'forro' },
       { kind: 'text', spellings: ['recfie', 'recife'], label: 'recfie', corrected: 'recife' },
     ]);
+  });
+
+  // Words that name a category and a city: each way of matching both (the category's key
+  // or its words, the city's key, its state's or its words) is a walk joined to the
+  // other's keys, not a walk that probes the other term's keys once per entry.
+  test.each([
+    ['a category and a city in the words', `q=${encodeURIComponent('festas em São Paulo')}`, ' c:sao paulo'],
+    ['a word and a city in the words', 'q=samba+recife', ' c:recife'],
+  ])('%s: the events that match both are walks joined on their keys', async (_, qs, key) => {
+    const query = parseListQuery(new URLSearchParams(qs));
+    const all = await plan(listSql(brand, query, new Date(), await searchTerms(db, brand, query.q)).page);
+    const onKey = all.filter((n) => n['Relation Name'] === 'search_postings' && n['Index Cond']?.includes(`'${key}'::text`));
+    expect(onKey.length).toBeGreaterThan(0);
+    for (const n of onKey) expect(n['Parent Relationship'], n['Index Cond']).not.toBe('SubPlan');
+    expect(all.map((n) => n['Node Type'])).not.toContain('Hash Join');
   });
 
   test('on PostgreSQL a search counts to 1,000 plus one page and says "gte"; a narrower one is exact', async () => {

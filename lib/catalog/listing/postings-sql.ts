@@ -126,6 +126,19 @@ export function tierWalks(tier: Tier, terms: ResolvedTerm[], keys: string[][][],
   }
   // Words are rarer than places: walk a word's entries when there is one.
   const lead = Math.max(0, terms.findIndex((t) => t.kind === 'text'));
-  const others = keys.filter((_, i) => i !== lead).map((groups) => matchesTerm(groups));
-  return keys[lead]!.map((g) => walk(g, [...conditions, ...others], limit, false, filters));
+  const others = keys.filter((_, i) => i !== lead);
+  // Where the other terms can match in few ways (a category and a city: its key, its
+  // state's, its words), each way of matching them all is a walk that joins their keys,
+  // read side by side, instead of probing the index once per entry of the lead term.
+  const ways = others.reduce((n, groups) => n * groups.length, keys[lead]!.length);
+  if (ways <= MAX_JOINED_WALKS) {
+    let combined: string[][] = [[]];
+    for (const groups of others) combined = combined.flatMap((keysSoFar) => groups.map((g) => [...keysSoFar, ...g]));
+    return keys[lead]!.flatMap((g) => combined.map((joined) => walk(g, conditions, limit, false, [...filters, ...joined])));
+  }
+  const probes = others.map((groups) => matchesTerm(groups));
+  return keys[lead]!.map((g) => walk(g, [...conditions, ...probes], limit, false, filters));
 }
+
+/** The most walks the events matching every term may take as joins (see tierWalks). */
+const MAX_JOINED_WALKS = 8;

@@ -88,15 +88,7 @@ export async function resolveTerms(db: Queryable, terms: Term[]): Promise<Resolv
     // as the start of a word, its first few in byte order.
     const edits = farther.flatMap((w, i) => oneEditAway(w.word).map((e) => ({ i: i + 1, e, p: w.t.prefix })));
     const found = await db.query<{ i: number; near: string[] }>(
-      `SELECT c.i::int AS i, array_agg(DISTINCT m.word) AS near
-       FROM unnest($1::int[], $2::text[], $3::boolean[]) AS c(i, e, p)
-       CROSS JOIN LATERAL (
-         SELECT s.word FROM search_words s WHERE NOT c.p AND s.word = c.e
-         UNION ALL
-         (SELECT s.word FROM search_words s
-          WHERE c.p AND s.word COLLATE "C" >= c.e AND s.word COLLATE "C" < c.e || chr(1114111)
-          ORDER BY s.word COLLATE "C" LIMIT ${EDIT_COMPLETIONS})) m
-       GROUP BY c.i`,
+      EDIT_SPELLINGS_SQL,
       [edits.map((x) => x.i), edits.map((x) => x.e), edits.map((x) => x.p)],
     );
     for (const { i, near } of found) {
@@ -138,6 +130,20 @@ export function correctedText(q: string, terms: ResolvedTerm[]): string | null {
 const NEAREST = 12;
 /** The words a spelling one edit away from the last word may start, at most. */
 const EDIT_COMPLETIONS = 4;
+
+/**
+ * The catalog's words among spellings one edit away ($2, each for word $1 and, with $3,
+ * as the start of a word): one probe of an index of search_words each.
+ */
+export const EDIT_SPELLINGS_SQL = `SELECT c.i::int AS i, array_agg(DISTINCT m.word) AS near
+  FROM unnest($1::int[], $2::text[], $3::boolean[]) AS c(i, e, p)
+  CROSS JOIN LATERAL (
+    SELECT s.word FROM search_words s WHERE NOT c.p AND s.word = c.e
+    UNION ALL
+    (SELECT s.word FROM search_words s
+     WHERE c.p AND s.word COLLATE "C" >= c.e AND s.word COLLATE "C" < c.e || chr(1114111)
+     ORDER BY s.word COLLATE "C" LIMIT ${EDIT_COMPLETIONS})) m
+  GROUP BY c.i`;
 
 /**
  * Words one edit away, nearest first: most letters in common in order (the longest
