@@ -299,6 +299,10 @@ async function measure(size) {
       // beside the same pages without a price, which read the form's options as well.
       'site page': ['/', '/?q=samba', '/?category=shows', '/?city=Recife', '/?q=jazz&city=Recife'],
       'price (site page)': ['/?preco=gratis', '/?preco=50', '/?preco=100&category=shows', '/?sort=price', '/?q=samba&preco=200'],
+      // Searches that find nothing: the ways out (the same search without each filter, later
+      // dates, other cities; for words that match nothing, categories and cities) each a
+      // capped count or a row of the filters' summary (lib/catalog/listing/ways-out.ts).
+      'nothing found (site page)': ['/?q=quixotesca', `/?q=zumbificacao&city=Recife&date_from=${day(3)}&date_to=${day(4)}`, '/?q=xilofonia+estelar&category=teatro&preco=gratis'],
       'detail': firsts.map((e) => `${E}/${e.slug}`),
       // The event page of a closed event: its similar events (same category, city or state,
       // nearest date) are one read of two indexes (lib/catalog/listing/similar.ts).
