@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { savedEventsOf } from '@/lib/accounts/service';
+import { savedEventsOf } from '@/lib/accounts/settings';
 import { savedStateLabel, type SavedEvent } from '@/lib/accounts/saved-events';
 import { getAccountsDb } from '@/lib/db/accounts';
 import { messageFor } from '@/lib/site/account-forms';
