@@ -3,7 +3,8 @@
 // for each listing query string, or of the similar events' statement of an event page
 // (`similar=<slug>`), on a catalog of your choice (one made by bench:scale).
 import { brandRegistry } from '../lib/brand/registry';
-import { listSql, type Sql } from '../lib/catalog/listing/list-sql';
+import { listSql } from '../lib/catalog/listing/list-sql';
+import type { Sql } from '../lib/catalog/listing/sql-parts';
 import { similarSql } from '../lib/catalog/listing/similar';
 import { parseListQuery } from '../lib/catalog/listing/query-params';
 import { searchTerms } from '../lib/catalog/search/search-sql';

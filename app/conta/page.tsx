@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { savedEventsOf } from '@/lib/accounts/service';
-import type { SavedEvent, SavedState } from '@/lib/accounts/saved-events';
+import { savedEventsOf } from '@/lib/accounts/settings';
+import { savedStateLabel, type SavedEvent } from '@/lib/accounts/saved-events';
 import { getAccountsDb } from '@/lib/db/accounts';
 import { messageFor } from '@/lib/site/account-forms';
 import { currentAccount } from '@/lib/site/current-account';
@@ -28,17 +28,6 @@ const HERE: Record<string, Record<string, string>> = {
 };
 const FORMS = ['salvos', 'nome', 'senha', 'dois-passos', 'excluir'] as const;
 type Form = (typeof FORMS)[number];
-
-/** What became of a saved event, in a word or two; nothing for one still ahead as announced. */
-const STATE_WORDS: Record<SavedState, string | null> = {
-  scheduled: null,
-  cancelled: 'Cancelado',
-  postponed: 'Adiado: nova data a anunciar',
-  rescheduled: 'Remarcado',
-  ended: 'Já aconteceu',
-  withdrawn: 'Retirado do catálogo',
-  gone: 'Não está mais no catálogo',
-};
 
 // The signed-in person's account: saved events, name, password, two-step codes,
 // sign-out here or everywhere, and deleting the account. Each form posts to its route
@@ -179,7 +168,7 @@ export default async function AccountPage({ searchParams }: AccountPageProps) {
 
 /** A saved event: its name (a link while its page exists), when, what became of it, and the button that removes it. */
 function SavedItem({ saved }: { saved: SavedEvent }) {
-  const words = STATE_WORDS[saved.state];
+  const words = savedStateLabel(saved.state);
   const hasPage = saved.state !== 'withdrawn' && saved.state !== 'gone';
   const showsDate = hasPage && saved.state !== 'postponed' && saved.state !== 'cancelled';
   return (

@@ -124,8 +124,3 @@ export async function reset(limit: AuthLimit, key: string): Promise<void> {
     // best effort
   }
 }
-
-/** Forgets every limiter (tests that change the configuration). */
-export function resetLimitersForTests(): void {
-  state.limiters = undefined;
-}

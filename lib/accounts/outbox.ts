@@ -11,6 +11,8 @@ import type { Deliver, Mail } from './mail';
 
 /** A row is never kept longer than this, sent or not. */
 export const MAX_ROW_S = 3600;
+/** A notice without a link or code is of use for a day; the outbox keeps no row that long anyway. */
+export const NOTICE_S = 86_400;
 /** Deliveries of one row before it is given up (with BACKOFF_S, about half an hour of retries). */
 export const MAX_ATTEMPTS = 8;
 /** How long a claimed row is left to its sender before another may take it (a sender that died mid-send). */

@@ -6,7 +6,7 @@ import type { Db } from '../db/types';
 import { AuthError } from './errors';
 import { hashPassword } from './passwords';
 import { listSavedEvents, removeSavedEvent, saveEvent, SAVED_MAX } from './saved-events';
-import { changeName, changePassword, deleteAccount, saveEventFor } from './service';
+import { changeName, changePassword, deleteAccount, saveEventFor } from './settings';
 import { findAccount, insertAccount, type Account } from './store';
 import { issueToken, tokenOwner } from './tokens';
 

@@ -1,3 +1,4 @@
+import { STATE_LABELS, type EventStateKey } from '../catalog/event-state';
 import { isSlug } from '../catalog/record';
 import type { Db, Queryable } from '../db/types';
 
@@ -8,8 +9,22 @@ import type { Db, Queryable } from '../db/types';
 /** How many events one account keeps: a page of them, and a bound on what one person can write. */
 export const SAVED_MAX = 100;
 
-/** What became of a saved event, as the account's page says it. */
-export type SavedState = 'scheduled' | 'cancelled' | 'postponed' | 'rescheduled' | 'ended' | 'withdrawn' | 'gone';
+/**
+ * What became of a saved event: still ahead as announced, one of the catalog's states
+ * (lib/catalog/event-state.ts), or no longer in the catalog: withdrawn by an import, or
+ * gone without a word.
+ */
+export type SavedState = 'scheduled' | Extract<EventStateKey, 'cancelled' | 'postponed' | 'rescheduled' | 'ended'> | 'withdrawn' | 'gone';
+
+/** Words for an event the catalog no longer has, which has no state there. */
+const LEFT_CATALOG = { withdrawn: 'Retirado do catálogo', gone: 'Não está mais no catálogo' } as const;
+
+/** What became of a saved event, in a word or two (the catalog's label of its state); nothing for one still ahead as announced. */
+export function savedStateLabel(state: SavedState): string | null {
+  if (state === 'scheduled') return null;
+  if (state === 'withdrawn' || state === 'gone') return LEFT_CATALOG[state];
+  return STATE_LABELS[state];
+}
 
 export type SavedEvent = {
   slug: string;

@@ -2,54 +2,24 @@ import type { Brand } from '../brand/schema';
 import { config } from '../config';
 import type { Db } from '../db/types';
 import { verifyCaptcha } from './captcha';
+import { assertStrong, email, limited, personName, text, type Caller } from './checks';
 import { AuthError } from './errors';
-import { LimitExceeded, refund, reset, spend, spendAll, trySpend, type Spend } from './limits';
+import { refund, reset, spend, spendAll, trySpend, type Spend } from './limits';
 import type { Mail } from './mail';
-import { queueMail } from './outbox';
+import { NOTICE_S, queueMail } from './outbox';
 import { kickOutbox } from './outbox-sender';
-import { codeMail, deletedAccountMail, existingAccountMail, resetMail, verificationMail } from './messages';
-import { hashPassword, passwordProblem, verifyDecoy, verifyPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords';
+import { codeMail, existingAccountMail, resetMail, verificationMail } from './messages';
+import { hashPassword, verifyDecoy, verifyPassword, PASSWORD_MAX } from './passwords';
 import { addressGroup } from '../network.mjs';
-import { mailbox } from './address';
-import { listSavedEvents, removeSavedEvent, saveEvent, type SavedEvent, type SaveOutcome } from './saved-events';
-import { deleteAccountRow, EMAIL_LINK_TTL_S, findAccount, findAccountByEmail, forgetExpiredUnverified, insertAccount, linkAccount, newEmailLink, newResetLink, RESET_LINK_TTL_S, revokeAllTokens, setName, setPasswordHash, setTwoStep, useEmailLink, useResetLink, type Account } from './store';
+import { EMAIL_LINK_TTL_S, findAccount, findAccountByEmail, forgetExpiredUnverified, insertAccount, linkAccount, newEmailLink, newResetLink, RESET_LINK_TTL_S, useEmailLink, useResetLink, type Account } from './store';
 import { issueToken, rotateToken, spendToken, tokenOwner, type Audience, type IssuedToken } from './tokens';
 import { checkCode, CODE_TTL_S, openAttempt } from './two-step';
 
-// The account operations, shared by the authentication host's API and the website's
-// forms. Every refusal is an AuthError with a stable code.
-export type Caller = { brand: Brand; address: string };
-
-
-function text(value: unknown, field: string): string {
-  if (typeof value !== 'string') throw new AuthError('invalid_field', `${field} must be a string.`);
-  return value;
-}
-
-function email(value: unknown): string {
-  const e = mailbox(text(value, 'email'));
-  if (e === null) throw new AuthError('invalid_field', 'email is not one e-mail address (local@domain, nothing else).');
-  return e;
-}
-
-/** NIST SP 800-63B: length, and not a common password (nor the address or the name). */
-function assertStrong(password: string, address: string, name: string): void {
-  const weak = passwordProblem(password, [address, address.split('@')[0]!, name]);
-  if (!weak) return;
-  throw new AuthError(
-    'weak_password',
-    weak === 'common' ? 'This password is among the most common ones; choose another.' : `The password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
-  );
-}
-
-async function limited<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof LimitExceeded) throw new AuthError('rate_limited', `Too many attempts; retry in ${err.retryAfterS} s.`, { retryAfterS: err.retryAfterS });
-    throw err;
-  }
-}
+// Getting into an account, shared by the authentication host's API and the website's
+// forms: sign-up, sign-in (with its second step), password reset, e-mail verification,
+// and the tokens (the account of a token, rotation, revocation), with the limits each
+// spends. What a signed-in person does with their account is in ./settings. Every
+// refusal is an AuthError with a stable code.
 
 async function captcha(db: Db, caller: Caller, response: unknown): Promise<void> {
   const outcome = await verifyCaptcha(db, caller.brand.id, response, caller.address);
@@ -67,22 +37,12 @@ async function mail(db: Db, message: Mail, lifetimeS: number): Promise<void> {
   kickOutbox(db);
 }
 
-/** A notice without a link or code is of use for a day; the outbox keeps no row that long anyway. */
-const NOTICE_S = 86_400;
-
 export type SignUp = { name: unknown; email: unknown; password: unknown; captcha: unknown };
 
 /**
  * Creates an account and mails its verification link. When the e-mail already has an
  * account, its owner gets a message instead and the answer is the same (no enumeration).
  */
-/** A person's name: spaces folded, 1 to 100 characters. */
-function personName(value: unknown): string {
-  const name = text(value, 'name').trim().replace(/\s+/g, ' ');
-  if ([...name].length < 1 || [...name].length > 100) throw new AuthError('invalid_field', 'name must have 1 to 100 characters.');
-  return name;
-}
-
 export async function signUp(db: Db, caller: Caller, input: SignUp): Promise<void> {
   const name = personName(input.name);
   const address = email(input.email);
@@ -255,95 +215,6 @@ export async function verifyEmail(db: Db, brand: Brand, secret: string): Promise
   const account = await useEmailLink(db, brand.id, secret);
   if (!account) throw new AuthError('invalid_link');
   return account;
-}
-
-/**
- * The account's password, asked again before a change of its security (two-step codes,
- * the password, deleting it): a session left open, or a stolen cookie, is not enough.
- * Wrong passwords spend the sign-in limits, as guesses at the sign-in form do.
- */
-async function confirmPassword(caller: Caller, account: Account, value: unknown): Promise<void> {
-  const password = text(value, 'password');
-  const group = addressGroup(caller.address);
-  const emailKey = `${caller.brand.id}:${account.email}:${group}`;
-  const spent: Spend[] = [['signInEmail', emailKey], ['signInAddress', group]];
-  await limited(() => spendAll(spent));
-  if (password.length > 4 * PASSWORD_MAX || !(await verifyPassword(account.passwordHash, password))) throw new AuthError('invalid_credentials', 'Wrong password.');
-  await reset('signInEmail', emailKey);
-  await refund([['signInAddress', group]]);
-}
-
-/**
- * Two-step verification on or off, from a signed-in session, with the account's
- * password. Turning it on ends every other session.
- */
-export async function changeTwoStep(db: Db, caller: Caller, token: string | null, input: { on: boolean; password: unknown }): Promise<void> {
-  const account = await accountOfToken(db, caller.brand, token, 'site');
-  await confirmPassword(caller, account, input.password);
-  await setTwoStep(db, caller.brand.id, account.id, input.on);
-  if (input.on) await revokeAllTokens(db, account.id, token ?? undefined);
-}
-
-/** A new name, from a signed-in session (the name is no secret: no password asked). */
-export async function changeName(db: Db, caller: Caller, token: string | null, input: { name: unknown }): Promise<void> {
-  const account = await accountOfToken(db, caller.brand, token, 'site');
-  await setName(db, caller.brand.id, account.id, personName(input.name));
-}
-
-/**
- * A new password, with the current one: every other session and API token of the
- * account ends (whoever else held one no longer gets in), this session stays.
- */
-export async function changePassword(db: Db, caller: Caller, token: string | null, input: { current: unknown; password: unknown }): Promise<void> {
-  const account = await accountOfToken(db, caller.brand, token, 'site');
-  await confirmPassword(caller, account, input.current);
-  const password = text(input.password, 'password');
-  assertStrong(password, account.email, account.name);
-  const hash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    await setPasswordHash(tx, caller.brand.id, account.id, hash);
-    await revokeAllTokens(tx, account.id, token ?? undefined);
-  });
-}
-
-/**
- * Deletes the account (LGPD art. 18, VI), confirmed with its password: the account, its
- * tokens (every session ends), its mailed links, two-step attempts and saved events go
- * in one transaction, with the mail that confirms it written to the outbox.
- */
-export async function deleteAccount(db: Db, caller: Caller, token: string | null, input: { password: unknown }): Promise<void> {
-  const account = await accountOfToken(db, caller.brand, token, 'site');
-  await confirmPassword(caller, account, input.password);
-  const deleted = await db.transaction(async (tx) => {
-    const gone = await deleteAccountRow(tx, caller.brand.id, account.id);
-    if (gone) await queueMail(tx, deletedAccountMail(caller.brand, account.email, account.name), NOTICE_S);
-    return gone;
-  });
-  if (!deleted) throw new AuthError('invalid_token');
-  kickOutbox(db);
-}
-
-/** Saves an event of the brand for the session's account (see lib/accounts/saved-events.ts). */
-export async function saveEventFor(db: Db, brand: Brand, token: string | null, slug: string): Promise<SaveOutcome> {
-  const account = await accountOfToken(db, brand, token, 'site');
-  return saveEvent(db, account, slug);
-}
-
-/** Removes a saved event of the session's account; false when it was not saved. */
-export async function removeSavedEventFor(db: Db, brand: Brand, token: string | null, slug: string): Promise<boolean> {
-  const account = await accountOfToken(db, brand, token, 'site');
-  return removeSavedEvent(db, account.id, slug);
-}
-
-/** The saved events of an account, with what they are now. */
-export function savedEventsOf(db: Db, account: Account): Promise<SavedEvent[]> {
-  return listSavedEvents(db, account.id);
-}
-
-/** "Sair de todos os dispositivos": every token of the session's account is revoked, this one too. */
-export async function signOutEverywhere(db: Db, brand: Brand, token: string | null): Promise<void> {
-  const account = await accountOfToken(db, brand, token, 'site');
-  await revokeAllTokens(db, account.id);
 }
 
 /** The public profile of an account: never its password hash or tokens. */

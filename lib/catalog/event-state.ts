@@ -53,6 +53,22 @@ export type EventState = {
   salesStartAt: string | null;
 };
 
+/**
+ * The few words of each state whose words do not depend on the event, for a card or a
+ * list; null where the price says it all. "not_started" names the day sales open, so its
+ * words come with the event (`eventStateOf`).
+ */
+export const STATE_LABELS = {
+  on_sale: null,
+  rescheduled: 'Remarcado',
+  no_tickets: null,
+  cancelled: 'Cancelado',
+  postponed: 'Adiado',
+  ended: 'Já aconteceu',
+  sold_out: 'Esgotado',
+  paused: 'Vendas pausadas',
+} as const satisfies Record<Exclude<EventStateKey, 'not_started'>, string | null>;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whether the event is over: past its end, or a day past its start when it has no end (the catalog's rule). */
@@ -106,22 +122,22 @@ export function eventStateOf(e: StateFacts, now = Date.now()): EventState {
   const base = { key, also: null, canBuy: false, offersSimilar: false, salesStartAt: null };
   switch (key) {
     case 'on_sale':
-      return { ...base, label: null, sentence: 'Ingressos à venda.', canBuy: true, availability: 'InStock' };
+      return { ...base, label: STATE_LABELS.on_sale, sentence: 'Ingressos à venda.', canBuy: true, availability: 'InStock' };
     case 'rescheduled':
-      return { ...base, label: 'Remarcado', sentence: `${moved} Ingressos à venda para a nova data.`, canBuy: true, availability: 'InStock' };
+      return { ...base, label: STATE_LABELS.rescheduled, sentence: `${moved} Ingressos à venda para a nova data.`, canBuy: true, availability: 'InStock' };
     case 'no_tickets':
-      return { ...base, label: null, sentence: 'Nenhum ingresso cadastrado para este evento.', availability: null };
+      return { ...base, label: STATE_LABELS.no_tickets, sentence: 'Nenhum ingresso cadastrado para este evento.', availability: null };
     case 'cancelled':
-      return { ...base, label: 'Cancelado', sentence: 'Evento cancelado: não vai acontecer e nenhum ingresso está à venda.', offersSimilar: true, availability: 'Discontinued' };
+      return { ...base, label: STATE_LABELS.cancelled, sentence: 'Evento cancelado: não vai acontecer e nenhum ingresso está à venda.', offersSimilar: true, availability: 'Discontinued' };
     case 'postponed':
       return {
         ...base,
-        label: 'Adiado',
+        label: STATE_LABELS.postponed,
         sentence: `Evento adiado: a nova data ainda será anunciada${previous ? ` (estava marcado para ${previous})` : ''}. Até lá, nenhum ingresso está à venda.`,
         availability: 'OutOfStock',
       };
     case 'ended':
-      return { ...base, label: 'Já aconteceu', sentence: 'Este evento já aconteceu: as vendas terminaram.', offersSimilar: true, availability: 'Discontinued' };
+      return { ...base, label: STATE_LABELS.ended, sentence: 'Este evento já aconteceu: as vendas terminaram.', offersSimilar: true, availability: 'Discontinued' };
     case 'not_started':
       return {
         ...base,
@@ -134,7 +150,7 @@ export function eventStateOf(e: StateFacts, now = Date.now()): EventState {
     case 'sold_out':
       return {
         ...base,
-        label: 'Esgotado',
+        label: STATE_LABELS.sold_out,
         sentence: 'Ingressos esgotados: todos os ingressos foram vendidos.',
         also: e.event_status === 'rescheduled' ? moved : null,
         offersSimilar: true,
@@ -143,7 +159,7 @@ export function eventStateOf(e: StateFacts, now = Date.now()): EventState {
     case 'paused':
       return {
         ...base,
-        label: 'Vendas pausadas',
+        label: STATE_LABELS.paused,
         sentence: 'Vendas pausadas: no momento nenhum ingresso está à venda, mas as vendas podem voltar. Confira esta página mais tarde.',
         also: e.event_status === 'rescheduled' ? moved : null,
         availability: 'OutOfStock',

@@ -42,10 +42,6 @@ Details: ${u.authMd}.
   },
 ];
 
-export function skillNames(): string[] {
-  return SKILLS.map((s) => s.name);
-}
-
 /** A SKILL.md file: YAML front matter, then the instructions. */
 export function skillMarkdown(brand: Brand, name: string): string | null {
   const skill = SKILLS.find((s) => s.name === name);

@@ -1,5 +1,7 @@
 import { AuthError } from '../accounts/errors';
-import { changeName, changePassword, changeTwoStep, deleteAccount, requestPasswordReset, resetPassword, revoke, saveEventFor, signIn, signInWithCode, signOutEverywhere, signUp, verifyEmail, type Caller } from '../accounts/service';
+import type { Caller } from '../accounts/checks';
+import { requestPasswordReset, resetPassword, revoke, signIn, signInWithCode, signUp, verifyEmail } from '../accounts/service';
+import { changeName, changePassword, changeTwoStep, deleteAccount, saveEventFor, signOutEverywhere } from '../accounts/settings';
 import type { IssuedToken } from '../accounts/tokens';
 import type { Brand } from '../brand/schema';
 import { getAccountsDb } from '../db/accounts';

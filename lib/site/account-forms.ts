@@ -1,5 +1,5 @@
 import { AuthError, type AuthCode } from '../accounts/errors';
-import type { Caller } from '../accounts/service';
+import type { Caller } from '../accounts/checks';
 import { clientAddress } from '../agent/client-address';
 import { brandOrDefault } from '../brand/registry';
 import type { Brand } from '../brand/schema';

@@ -6,7 +6,7 @@ import { ALL_FILTERS } from '../catalog/filters';
 
 export type ActiveFilter = { key: string; label: string; href: string };
 
-type Group = { key: string; fields: readonly string[]; chip: (form: URLSearchParams, organizerName: string | null) => string | null; drop?: (chip: string) => string };
+type Group = { key: string; fields: readonly string[]; chip: (form: URLSearchParams, organizerName: string | null) => string | null };
 
 /** The form's fields that make up each chip; removing one removes them all. */
 const GROUPS: readonly Group[] = [
@@ -17,7 +17,6 @@ const GROUPS: readonly Group[] = [
       const q = form.get('q')?.trim() ?? '';
       return q ? `“${q.slice(0, 60)}”` : null;
     },
-    drop: (chip) => `Sem as palavras ${chip}`,
   },
   ...[...ALL_FILTERS].sort((a, b) => a.site.order - b.site.order).map((f) => ({ key: f.site.fields[0]!, ...f.site })),
 ];
@@ -35,9 +34,4 @@ export function activeFilters(params: URLSearchParams, organizerName: string | n
     const label = chip(params, organizerName);
     return label ? [{ key, label, href: hrefWithout(params, fields) }] : [];
   });
-}
-
-/** The way out of an empty listing that drops this chip ("Em todas as categorias"), or null (an order). */
-export function dropLabel(filter: ActiveFilter): string | null {
-  return GROUPS.find((g) => g.key === filter.key)?.drop?.(filter.label) ?? null;
 }

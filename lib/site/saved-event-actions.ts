@@ -1,4 +1,4 @@
-import { removeSavedEventFor, saveEventFor } from '../accounts/service';
+import { removeSavedEventFor, saveEventFor } from '../accounts/settings';
 import { getAccountsDb } from '../db/accounts';
 import { accountForm, savedPath, withQuery } from './account-actions';
 import { assertSameSite, errorCode, formContext, formFields, saveIntent, seeOther, sessionToken } from './account-forms';

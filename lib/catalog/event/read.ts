@@ -1,7 +1,7 @@
 import type { Brand } from '../../brand/schema';
 import { withDb } from '../../db';
 import { CatalogError } from '../errors';
-import type { Sql } from '../listing/list-sql';
+import type { Sql } from '../listing/sql-parts';
 import { isSlug } from '../record';
 import { snapshot } from '../snapshot-cache';
 import { findWithdrawal } from '../import/withdrawals';

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../../brand/registry';
-import { activeFilters, dropLabel } from '../../site/active-filters';
+import { activeFilters } from '../../site/active-filters';
 import { listingParams, wordsToForm } from '../../site/listing-params';
 import { searchParams } from '../../mcp/tools/search-events';
 import { listingKey } from '../listing/events';
 import { parseListQuery } from '../listing/query-params';
 import { readRequestWords, readSearchFilters } from '../listing/search-filters';
-import { readAccessibilityWords } from './accessibility';
+import { accessibility, readAccessibilityWords } from './accessibility';
 
 const brand = demoRegistry(3000).brands[0]!;
 const now = new Date('2026-11-25T12:00:00Z');
@@ -46,7 +46,7 @@ describe('the accessibility filter', () => {
     const chips = activeFilters(new URLSearchParams('q=samba&acessibilidade=cadeirantes&acessibilidade=libras&page=2'));
     expect(chips.map((c) => c.label)).toEqual(['“samba”', 'Acessível para cadeirantes, Intérprete de Libras']);
     expect(chips[1]!.href).toBe('/?q=samba');
-    expect(dropLabel(chips[1]!)).toBe('Sem filtro de acessibilidade');
+    expect(accessibility.site.drop?.(chips[1]!.label)).toBe('Sem filtro de acessibilidade');
     expect(activeFilters(new URLSearchParams('acessibilidade=rampa'))).toEqual([]);
   });
 

@@ -45,6 +45,3 @@ export const FILTER_PROBLEMS = Object.fromEntries(
 
 /** The codes the API answers for a bad filter, in the order above. */
 export const API_FILTER_CODES: FilterErrorCode[] = problemsOf(ALL_FILTERS.filter((f) => f.api)).map(([code]) => code);
-
-/** When each code is answered, for docs/api.md. */
-export const FILTER_PROBLEM_WHEN = Object.fromEntries(problemsOf(ALL_FILTERS).map(([code, p]) => [code, p.when])) as Record<FilterErrorCode, string>;

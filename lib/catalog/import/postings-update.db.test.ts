@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { catalogBackends } from '../../../e2e/support/catalog-backends';
+import { catalogBackends, fillCatalog } from '../../../e2e/support/catalog-backends';
 import { demoRegistry } from '../../brand/registry';
-import { migrate } from '../../db/migrate';
 import type { Db } from '../../db/types';
 import { generateDemo } from '../../demo/generate';
 import { importLines } from '.';
@@ -33,11 +32,7 @@ describe.each(backends)('search postings follow every kind of update ($name)', (
 
   beforeAll(async () => {
     ({ db, close } = await open());
-    await migrate(db);
-    await db.query(`INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)`, [
-      JSON.stringify(brands.map((b) => ({ id: b.id, name: b.name }))),
-    ]);
-    expect((await importLines(db, lines(records), brandIds)).failed).toEqual([]);
+    await fillCatalog(db, brands, records);
   }, 120_000);
   afterAll(() => close?.());
 

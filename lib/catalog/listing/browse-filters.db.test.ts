@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { catalogBackends } from '../../../e2e/support/catalog-backends';
+import { catalogBackends, eventIdsBySlug, fillCatalog } from '../../../e2e/support/catalog-backends';
 import { brandRegistry } from '../../brand/registry';
-import { migrate } from '../../db/migrate';
 import type { Db } from '../../db/types';
 import { ACCESSIBILITY_FEATURES, CATEGORY_SLUGS } from '../categories';
 import { generateDemo } from '../../demo/generate';
@@ -32,7 +31,7 @@ const lowest = (r: EventRecordInput): number | null => {
 const listed = records.filter((r) => r.brand === brand.id && listedUntil(r) >= now.getTime());
 const start = (r: EventRecordInput) => (r.starts_at ? Date.parse(r.starts_at) : Infinity);
 /** Event ids as the database gave them: ties of start go to the lower id. */
-const ids = new Map<string, number>();
+let ids = new Map<string, number>();
 const bySlug = new Map(listed.map((r) => [r.slug, r]));
 
 // The longest statement here (the import's index builds) takes seconds.
@@ -44,13 +43,8 @@ describe.each(backends)('browsing filters on $name', ({ open }) => {
 
   beforeAll(async () => {
     ({ db, close } = await open());
-    await migrate(db);
-    await db.query(`INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)`, [
-      JSON.stringify(brands.map((b) => ({ id: b.id, name: b.name }))),
-    ]);
-    const report = await importLines(db, records.map((r) => JSON.stringify(r)), new Set(brands.map((b) => b.id)));
-    expect(report.failed).toEqual([]);
-    for (const r of await db.query<{ slug: string; id: number }>('SELECT slug, id::int AS id FROM events WHERE brand_id = $1', [brand.id])) ids.set(r.slug, Number(r.id));
+    await fillCatalog(db, brands, records);
+    ids = await eventIdsBySlug(db, brand.id);
   }, 300_000);
   afterAll(() => close?.());
 

@@ -1,7 +1,8 @@
 import type { Brand } from '../../brand/schema';
 import { withDb } from '../../db';
 import type { Queryable } from '../../db/types';
-import { countCap, listSql } from './list-sql';
+import { listSql } from './list-sql';
+import { countCap } from './sql-parts';
 import { toPublicListItem, type EventRow } from '../map';
 import type { EventList, EventListItem } from '../public-schema';
 import { maxOffset, type ListQuery } from './query-params';

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fillCatalog } from '../../../e2e/support/catalog-backends';
 import { createTestDatabase, postgresReachable } from '../../../e2e/support/postgres';
 import { brandRegistry } from '../../brand/registry';
-import { migrate } from '../../db/migrate';
 import { openPostgres } from '../../db/postgres';
 import type { Db, Queryable } from '../../db/types';
 import { generateDemo } from '../../demo/generate';
 import { listEvents } from './events';
 import { readCityCentres, readListedFacets } from '../filters/options';
-import { importLines } from '../import';
 import { readListedOrganizer } from './landing-subjects';
 import { readOrganizerFacts } from './organizers';
 import { eventSql } from '../event/read';
@@ -40,15 +39,7 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     drop = created.drop;
     // Statement timeout for the import of 30,000 events and its index builds: it bounds a hung server; the longest statement takes seconds.
     db = openPostgres(created.url, 60_000, 4);
-    await migrate(db);
-    await db.query(`INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)`, [
-      JSON.stringify(brands.map((b) => ({ id: b.id, name: b.name }))),
-    ]);
-    const lines = (function* () {
-      for (const r of generateDemo({ brands, events: EVENTS, seed: 7 })) yield JSON.stringify(r);
-    })();
-    const report = await importLines(db, lines, new Set(brands.map((b) => b.id)));
-    expect(report.failed).toEqual([]);
+    await fillCatalog(db, brands, generateDemo({ brands, events: EVENTS, seed: 7 }));
     await db.query('VACUUM ANALYZE');
   }, 600_000);
   afterAll(async () => {

@@ -1,112 +1,18 @@
 import type { Brand } from '../../brand/schema';
-import { maxOffset, type ListQuery } from './query-params';
-import { ALL_FILTERS } from '../filters';
 import { RADIUS_KM } from '../filters/near';
 import { nearVenues } from '../near-sql';
-import { entryConditions, eventMatchesTerm, filterKeys, termKeys, tierWalks, walksFilterKey, type Tier } from './postings-sql';
 import { coherenceSql, termSql, type ResolvedTerm } from '../search/search-sql';
+import { keyedListingSql } from './keyed-sql';
+import { entryConditions, eventMatchesTerm, filterKeys, termKeys, tierWalks, walksFilterKey, type Tier } from './postings-sql';
+import type { ListQuery } from './query-params';
+import { BY_START, buildWhere, countCap, listedParts, nearEvents, pickedPage, UNDER_WAY, UNDER_WAY_FROM, type Sql } from './sql-parts';
 
 // The statements behind the listing and search, run by events.ts and read as they are
-// by the EXPLAIN tests.
-
-// Every column the public shape needs, and nothing else: internal columns are never selected.
-export const EVENT_COLUMNS = `
-  e.id::int AS id, e.slug, e.name, e.description, e.status, e.starts_at, e.ends_at, e.timezone,
-  e.is_online, e.is_closed, e.banner_url, e.thumbnail_url,
-  v.name AS venue_name, v.city AS venue_city, v.state AS venue_state, v.state_abbr AS venue_state_abbr,
-  v.formatted_address AS venue_address, v.latitude::text AS venue_latitude, v.longitude::text AS venue_longitude`;
-
-type Where = { clauses: string[]; params: unknown[]; add: (value: unknown) => string };
-
-// The filters of a listing, without the time condition (params: $1 brand, $2 now), each
-// from its declaration (lib/catalog/filters).
-function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
-  const params: unknown[] = [brand.id, now.toISOString()];
-  const clauses = ['e.brand_id = $1'];
-  const add = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  for (const filter of ALL_FILTERS) clauses.push(...(filter.sql?.where?.(query as never, add) ?? []));
-  return { clauses, params, add };
-}
-
-export type Sql = { text: string; params: unknown[] };
-
-/**
- * The most events a listing counts: the deepest reachable offset plus one page (a
- * search's is lower, see SEARCH_MAX_OFFSET). Past it, `total` stays at the cap, with
- * `total_relation` "gte", and `last_page` is the last page that can be reached, so that
- * counting costs the same on a catalog of any size.
- */
-export const countCap = (perPage: number, search = false) => maxOffset(search) + perPage;
+// by the EXPLAIN tests; their parts are in sql-parts.ts, the listing by a walked filter
+// key in keyed-sql.ts.
 
 /** Candidates per tier of a search are read in blocks of this many (see searchSql). */
 export const CANDIDATE_BLOCK = 250;
-
-// Events under way (started, not yet ended) are few whatever the catalog's size: they
-// are gathered first through the range index alone, with every column a filter or a
-// search term reads, then filtered (the brand too: an index of the brand would be read
-// whole to narrow them) and sorted without going back to the table.
-// The columns are those the search terms read, and every filter's.
-const UNDER_WAY_COLUMNS = [
-  ...new Set([
-    ...['id', 'brand_id', 'starts_at', 'listed_until', 'timezone', 'is_online', 'venue_id', 'producer_id', 'city_key', 'state_key', 'search_tsv', 'category', 'age_rating', 'min_price_cents'],
-    ...ALL_FILTERS.flatMap((f) => f.sql?.columns ?? []),
-  ]),
-];
-const UNDER_WAY = `WITH under_way AS MATERIALIZED (
-     SELECT ${UNDER_WAY_COLUMNS.map((c) => `e.${c}`).join(', ')}
-     FROM events e
-     WHERE e.starts_at IS NOT NULL AND tstzrange(e.starts_at, e.listed_until, '[]') @> $2::timestamptz AND e.starts_at < $2)`;
-const UNDER_WAY_FROM = 'under_way e';
-
-/** Soonest first, then by id: the order of a listing by date. */
-const BY_START = ['starts_at ASC NULLS LAST', 'id ASC'];
-
-/**
- * A page of events in the order they were picked: `rows` selects their ids with the
- * columns `order` names; the page is cut there, then each event is read by its id.
- */
-function pickedPage(rows: string, order: string[], perPage: number, offset: number, extra = ''): string {
-  return `SELECT ${EVENT_COLUMNS}${extra}
-             FROM (${rows}
-                   ORDER BY ${order.join(', ')} LIMIT ${perPage} OFFSET ${offset}) picked
-             JOIN events e ON e.id = picked.id
-             LEFT JOIN venues v ON v.id = e.venue_id
-             ORDER BY ${order.map((o) => `picked.${o}`).join(', ')}`;
-}
-
-/**
- * The listed events that meet a condition, in three parts, each through an index: those
- * under way (found by the range index), those still to start (a range of the start index,
- * in order, where nothing needs to be skipped) and those without a start. Read as one, the
- * start index would be walked through every event that has already ended.
- */
-function listedParts(where: string, select: (from: string, part: string) => string): string[] {
-  // An event is listed at least until it starts (import derives listed_until so).
-  return [
-    select(UNDER_WAY_FROM, where),
-    select('events e', `${where} AND e.starts_at >= $2`),
-    select('events e', `${where} AND e.starts_at IS NULL AND e.listed_until >= $2`),
-  ];
-}
-
-/**
- * The listed events that meet `cond` at the venues near a point (`near_venues`), with
- * the distance of their venue: all those under way (few), and at each venue at most
- * `limit` of those to come and without a start, soonest first, each a range of the
- * (venue, start) index, so that the events of a venue that have ended are never read.
- * Among them are the first `limit` of every venue, and so of all the venues.
- */
-function nearEvents(cond: string, limit: number): string {
-  const part = (extra: string) =>
-    `(SELECT e.id, e.starts_at FROM events e WHERE e.venue_id = nvs.id AND ${cond}${extra} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`;
-  return `SELECT e.id, e.starts_at, nvs.distance FROM ${UNDER_WAY_FROM} JOIN near_venues nvs ON nvs.id = e.venue_id WHERE ${cond}
-          UNION ALL
-          SELECT x.id, x.starts_at, nvs.distance FROM near_venues nvs
-          CROSS JOIN LATERAL (${part(' AND e.starts_at >= $2')} UNION ALL ${part(' AND e.starts_at IS NULL AND e.listed_until >= $2')}) x`;
-}
 
 /**
  * The two statements behind a listing page: the count (capped), and the page itself.
@@ -319,77 +225,6 @@ function distanceSortSql(
     text: `${UNDER_WAY}, near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenues(query.near!, query.radiusKm ?? RADIUS_KM.default, add)})
            ${pickedPage(`SELECT id, starts_at, distance FROM (${nearEvents(`${where}${any}`, limit)}) u`, ['distance ASC', ...BY_START], query.perPage, offset)}`,
     params,
-  };
-}
-
-/**
- * A listing by a filter whose key is walked (category, age rating, price band; no search
- * text, no point): the events
- * under way that meet every filter, and a walk of the postings of the first filter key
- * for those still to start, probing the others, soonest first. Exact, and its cost grows
- * with the page, not with the events that match.
- */
-function keyedListingSql(
-  query: ListQuery,
-  where: string,
-  params: unknown[],
-  add: (value: unknown) => string,
-  offset: number,
-  cap: number,
-  now: Date,
-  brand: Brand,
-): { count: Sql; page: Sql } {
-  // Every filter key is one group: the first is walked, the others probed.
-  const walk = (bind: (value: unknown) => string, limit: number) =>
-    tierWalks('any', [], [[filterKeys(query, bind)]], [], limit, entryConditions(query, bind));
-  const forCount = buildWhere(brand, query, now);
-  const countWalk = walk(forCount.add, cap);
-  const limit = offset + query.perPage;
-  const pageWalk = walk(add, limit);
-  const onlyCategory = query.category !== undefined && ALL_FILTERS.every((f) => f.name === 'category' || !(f.active?.(query as never) ?? false));
-  return {
-    count: onlyCategory
-      ? categoryCountSql(brand, query.category!, now, cap)
-      : {
-          text: `${UNDER_WAY}
-             SELECT count(*)::int AS total FROM (SELECT DISTINCT id FROM (
-               (SELECT e.id FROM ${UNDER_WAY_FROM} WHERE ${forCount.clauses.join(' AND ')} LIMIT ${cap})
-               UNION ALL ${countWalk.join(' UNION ALL ')}) c LIMIT ${cap}) t`,
-          params: forCount.params,
-        },
-    page: {
-      text: `${UNDER_WAY}
-             ${pickedPage(
-               `SELECT DISTINCT u.id, x.starts_at FROM (
-                     (SELECT e.id FROM ${UNDER_WAY_FROM} WHERE ${where} ORDER BY e.starts_at ASC, e.id ASC LIMIT ${limit})
-                     UNION ALL ${pageWalk.join(' UNION ALL ')}) u
-                   JOIN events x ON x.id = u.id`,
-               BY_START,
-               query.perPage,
-               offset,
-             )}`,
-      params,
-    },
-  };
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * The count of a category's listing with no other filter, from the summary the catalog
- * keeps (migration 011, as the filters' options read it): the category's buckets of the
- * days after today, plus today's events of the category that have not ended, through
- * events_listed_until_idx. A few hundred rows whatever the catalog's size, where a walk
- * of its postings reads up to the cap's entries.
- */
-function categoryCountSql(brand: Brand, category: string, now: Date, cap: number): Sql {
-  const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
-  return {
-    text: `SELECT least(${cap}, coalesce(sum(n), 0))::int AS total FROM (
-             SELECT d.events AS n FROM listed_event_days d WHERE d.brand_id = $1 AND d.facet = 'category' AND d.value = $2 AND d.day > $3::date
-             UNION ALL
-             SELECT count(*) FROM events e WHERE e.brand_id = $1 AND e.category = $2 AND e.listed_until >= $4 AND e.listed_until < $5) t`,
-    params: [brand.id, category, today.toISOString().slice(0, 10), now.toISOString(), new Date(today.getTime() + DAY_MS).toISOString()],
   };
 }
 

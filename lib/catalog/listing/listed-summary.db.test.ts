@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { catalogBackends } from '../../../e2e/support/catalog-backends';
+import { catalogBackends, fillCatalog } from '../../../e2e/support/catalog-backends';
 import { brandRegistry } from '../../brand/registry';
-import { migrate } from '../../db/migrate';
 import type { Db } from '../../db/types';
 import { generateDemo } from '../../demo/generate';
 import { readListedFacets } from '../filters/options';
@@ -50,11 +49,7 @@ describe.each(backends)('filter options follow the catalog on $name', ({ open })
 
   beforeAll(async () => {
     ({ db, close } = await open());
-    await migrate(db);
-    await db.query(`INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)`, [
-      JSON.stringify(brands.map((b) => ({ id: b.id, name: b.name }))),
-    ]);
-    expect((await load(records)).failed).toEqual([]);
+    await fillCatalog(db, brands, records);
   }, 300_000);
   afterAll(() => close?.());
 

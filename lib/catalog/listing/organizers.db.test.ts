@@ -1,27 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { catalogBackends } from '../../../e2e/support/catalog-backends';
+import { catalogBackends, fillCatalog } from '../../../e2e/support/catalog-backends';
 import { createTestDatabase, postgresReachable } from '../../../e2e/support/postgres';
 import { brandRegistry } from '../../brand/registry';
-import { migrate } from '../../db/migrate';
 import { openPostgres } from '../../db/postgres';
 import type { Db, Queryable } from '../../db/types';
 import { generateDemo } from '../../demo/generate';
-import { importLines } from '../import';
 import { ORGANIZERS_PER_PAGE, readOrganizerFacts, readOrganizers, type OrganizerQuery } from './organizers';
 
 const brands = brandRegistry().brands;
 const brand = brands[0]!;
 
 async function fill(db: Db, events: number): Promise<void> {
-  await migrate(db);
-  await db.query(`INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)`, [
-    JSON.stringify(brands.map((b) => ({ id: b.id, name: b.name }))),
-  ]);
-  const lines = (function* () {
-    for (const r of generateDemo({ brands, events, seed: 11 })) yield JSON.stringify(r);
-  })();
-  const report = await importLines(db, lines, new Set(brands.map((b) => b.id)));
-  expect(report.failed).toEqual([]);
+  await fillCatalog(db, brands, generateDemo({ brands, events, seed: 11 }));
 }
 
 /** Organizers of the brand with events listed at `now`, in slug order, read plainly. */

@@ -1,6 +1,5 @@
-import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { parseListQuery, toTsQuery } from './query-params';
+import { parseListQuery } from './query-params';
 
 const parse = (qs: string) => parseListQuery(new URLSearchParams(qs));
 
@@ -68,67 +67,5 @@ describe('parseListQuery', () => {
 
   test('the first of repeated parameters counts', () => {
     expect(parse('city=recife&city=natal').city).toBe('recife');
-  });
-});
-
-describe('toTsQuery', () => {
-  test.each([
-    ['forro', 'forro:*'],
-    ['São Paulo', 'são:* & paulo:*'],
-    ['  rock   in rio!! ', 'rock:* & in:* & rio:*'],
-    ["x' | y & !z:*", 'x:* & y:* & z:*'],
-    ['1º lote', '1o:* & lote:*'], // º is a compatibility form of o
-    ['ＳＡＯ ＰＡＵＬＯ', 'sao:* & paulo:*'], // full-width letters from Asian keyboards
-    ['FORRÓ em Goiânia', 'forró:* & em:* & goiânia:*'],
-    ['ÇÃO Ñandú', 'ção:* & ñandú:*'],
-    ['rock-in-rio_2026', 'rock:* & in:* & rio:* & 2026:*'],
-    ['<script>alert(1)</script>', 'script:* & alert:* & 1:* & script:*'],
-    ['a b c d e f g h i j', 'a:* & b:* & c:* & d:* & e:* & f:* & g:* & h:*'],
-  ])('%s → %s', (q, expected) => {
-    expect(toTsQuery(q)).toBe(expected);
-  });
-
-  test('a decomposed accent (NFD, as some keyboards send it) gives the same query as the composed one', () => {
-    expect(toTsQuery('Goia\u0302nia Sa\u0303o')).toBe(toTsQuery('Goiânia São'));
-    expect(toTsQuery('Goia\u0302nia')).toBe('goiânia:*');
-  });
-
-  // The database folds each word (unaccent) before parsing it as tsquery syntax, and folds
-  // these characters to "(", ")", "'" and ":": they made GET /events?q=⑴ answer 500.
-  test.each([
-    ['⑴', '1:*'],
-    ['⒇ anos', '20:* & anos:*'],
-    ['Hawaiʻi', 'hawai:* & i:*'],
-    ['Dʼágua', 'd:* & água:*'],
-    ['ŉ', 'n:*'],
-    ['aː', 'a:*'],
-    ['½', '1:* & 2:*'],
-  ])('%s → %s: no character that folds to tsquery syntax', (q, expected) => {
-    expect(toTsQuery(q)).toBe(expected);
-  });
-
-  test('any text gives null or a well-formed AND of prefix words (property)', () => {
-    const shape = /^[\p{L}\p{N}]+:\*( & [\p{L}\p{N}]+:\*){0,7}$/u;
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (q) => {
-        const t = toTsQuery(q);
-        if (t !== null) {
-          expect(t).toMatch(shape);
-          expect(t).not.toMatch(/\p{Lm}/u);
-        }
-      }),
-      { numRuns: 2000 },
-    );
-  });
-
-  test('only the first 8 words count, and every word is a prefix match joined by AND', () => {
-    const q = toTsQuery('um dois tres quatro cinco seis sete oito nove dez')!;
-    expect(q.split(' & ')).toHaveLength(8);
-    expect(q).not.toContain('nove');
-    for (const part of q.split(' & ')) expect(part).toMatch(/^[\p{L}\p{N}]+:\*$/u);
-  });
-
-  test.each(['', '   ', '!!! ...', '&|:*()', "'\"\\;--", '\u{1F600}\u{1F389}'])('%s has no words', (q) => {
-    expect(toTsQuery(q)).toBeNull();
   });
 });

@@ -61,12 +61,3 @@ export function parseListQuery(params: URLSearchParams, options: { prices?: bool
     ...readSearchFilters(params, options).filters,
   };
 }
-
-/** Turns free text into a prefix-matching tsquery of its words, or null when it has none. */
-export function toTsQuery(q: string): string | null {
-  // NFKC composes decomposed accents ("a" + U+0302 is "â") and unfolds compatibility forms
-  // ("⑴" is "(1)"). Modifier letters (ʼ ʻ ː) separate words: the database folds them to
-  // quote and colon, which are tsquery syntax and made the query fail.
-  const words = q.normalize('NFKC').toLowerCase().match(/(?:(?!\p{Lm})[\p{L}\p{N}])+/gu)?.slice(0, 8) ?? [];
-  return words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null;
-}

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { catalogBackends } from '../../../e2e/support/catalog-backends';
+import { catalogBackends, eventIdsBySlug, fillCatalog } from '../../../e2e/support/catalog-backends';
 import { brandRegistry } from '../../brand/registry';
-import { migrate } from '../../db/migrate';
 import type { Db } from '../../db/types';
-import { importLines } from '../import';
 import type { EventRecordInput } from '../record';
 import { readSimilarEvents } from './similar';
 
@@ -53,17 +51,12 @@ const backends = await catalogBackends('catalog_similar');
 describe.each(backends)('similar events on $name', ({ open }) => {
   let db: Db;
   let close: () => Promise<void>;
-  const ids = new Map<string, number>();
+  let ids = new Map<string, number>();
 
   beforeAll(async () => {
     ({ db, close } = await open());
-    await migrate(db);
-    await db.query(`INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)`, [
-      JSON.stringify(brands.map((b) => ({ id: b.id, name: b.name }))),
-    ]);
-    const report = await importLines(db, records.map((r) => JSON.stringify(r)), new Set(brands.map((b) => b.id)));
-    expect(report.failed).toEqual([]);
-    for (const r of await db.query<{ slug: string; id: number }>('SELECT slug, id::int AS id FROM events WHERE brand_id = $1', [brand.id])) ids.set(r.slug, Number(r.id));
+    await fillCatalog(db, brands, records);
+    ids = await eventIdsBySlug(db, brand.id);
   }, 240_000);
   afterAll(() => close?.());
 

@@ -6,7 +6,7 @@ import type { EventListItem } from '../public-schema';
 import { snapshot } from '../snapshot-cache';
 import type { CardPrice } from './card-prices';
 import { factsOf, type EventFacts, type FactsRow } from './event-facts';
-import { EVENT_COLUMNS, type Sql } from './list-sql';
+import { EVENT_COLUMNS, type Sql } from './sql-parts';
 
 // Events like one event, for its page: of its category, in its city first and then in its
 // state, still to come, nearest to its date (from now on, when it is past). The event

@@ -3,13 +3,11 @@ import { withDb } from '../../db';
 import type { Queryable } from '../../db/types';
 import { snapshot } from '../snapshot-cache';
 
-/** The sitemap protocol's limit of URLs per file (and of files per index). */
-export const SITEMAP_LIMIT = 50_000;
 /**
  * The width of a sitemap file's key range, in ids: at most this many URLs a file, so a
  * file costs the same at any size of the catalog (ids are shared by the brands: a
- * brand's file holds about a third of it). An index of SITEMAP_LIMIT files covers
- * 100,000,000 ids.
+ * brand's file holds about a third of it). An index of 50,000 files (the sitemap
+ * protocol's limit of files an index, and of URLs a file) covers 100,000,000 ids.
  */
 export const SITEMAP_FILE_IDS = 2_000;
 

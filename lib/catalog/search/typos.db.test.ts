@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { catalogBackends } from '../../../e2e/support/catalog-backends';
+import { catalogBackends, fillCatalog } from '../../../e2e/support/catalog-backends';
 import { demoRegistry } from '../../brand/registry';
 import { migrate } from '../../db/migrate';
 import { openPglite } from '../../db/pglite';
@@ -113,11 +113,7 @@ describe.each(backends)('the typo vocabulary follows the catalog ($name)', ({ op
 
   beforeAll(async () => {
     ({ db, close } = await open());
-    await migrate(db);
-    await db.query(`INSERT INTO brands (id, name) SELECT id, name FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text)`, [
-      JSON.stringify(brands.map((b) => ({ id: b.id, name: b.name }))),
-    ]);
-    expect((await run(lines(catalog))).failed).toEqual([]);
+    await fillCatalog(db, brands, catalog);
   }, 120_000);
   afterAll(() => close?.());
 

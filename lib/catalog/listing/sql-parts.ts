@@ -1,0 +1,103 @@
+import type { Brand } from '../../brand/schema';
+import { ALL_FILTERS } from '../filters';
+import { maxOffset, type ListQuery } from './query-params';
+
+// What the listing's statements (list-sql.ts, keyed-sql.ts) are built from: the columns
+// an event's card reads, a listing's filters as a WHERE clause, the count's cap, the
+// events under way, and the ways a page of ids is cut and read.
+
+// Every column the public shape needs, and nothing else: internal columns are never selected.
+export const EVENT_COLUMNS = `
+  e.id::int AS id, e.slug, e.name, e.description, e.status, e.starts_at, e.ends_at, e.timezone,
+  e.is_online, e.is_closed, e.banner_url, e.thumbnail_url,
+  v.name AS venue_name, v.city AS venue_city, v.state AS venue_state, v.state_abbr AS venue_state_abbr,
+  v.formatted_address AS venue_address, v.latitude::text AS venue_latitude, v.longitude::text AS venue_longitude`;
+
+type Where = { clauses: string[]; params: unknown[]; add: (value: unknown) => string };
+
+// The filters of a listing, without the time condition (params: $1 brand, $2 now), each
+// from its declaration (lib/catalog/filters).
+export function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
+  const params: unknown[] = [brand.id, now.toISOString()];
+  const clauses = ['e.brand_id = $1'];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  for (const filter of ALL_FILTERS) clauses.push(...(filter.sql?.where?.(query as never, add) ?? []));
+  return { clauses, params, add };
+}
+
+export type Sql = { text: string; params: unknown[] };
+
+/**
+ * The most events a listing counts: the deepest reachable offset plus one page (a
+ * search's is lower, see SEARCH_MAX_OFFSET). Past it, `total` stays at the cap, with
+ * `total_relation` "gte", and `last_page` is the last page that can be reached, so that
+ * counting costs the same on a catalog of any size.
+ */
+export const countCap = (perPage: number, search = false) => maxOffset(search) + perPage;
+
+// Events under way (started, not yet ended) are few whatever the catalog's size: they
+// are gathered first through the range index alone, with every column a filter or a
+// search term reads, then filtered (the brand too: an index of the brand would be read
+// whole to narrow them) and sorted without going back to the table.
+// The columns are those the search terms read, and every filter's.
+const UNDER_WAY_COLUMNS = [
+  ...new Set([
+    ...['id', 'brand_id', 'starts_at', 'listed_until', 'timezone', 'is_online', 'venue_id', 'producer_id', 'city_key', 'state_key', 'search_tsv', 'category', 'age_rating', 'min_price_cents'],
+    ...ALL_FILTERS.flatMap((f) => f.sql?.columns ?? []),
+  ]),
+];
+export const UNDER_WAY = `WITH under_way AS MATERIALIZED (
+     SELECT ${UNDER_WAY_COLUMNS.map((c) => `e.${c}`).join(', ')}
+     FROM events e
+     WHERE e.starts_at IS NOT NULL AND tstzrange(e.starts_at, e.listed_until, '[]') @> $2::timestamptz AND e.starts_at < $2)`;
+export const UNDER_WAY_FROM = 'under_way e';
+
+/** Soonest first, then by id: the order of a listing by date. */
+export const BY_START = ['starts_at ASC NULLS LAST', 'id ASC'];
+
+/**
+ * A page of events in the order they were picked: `rows` selects their ids with the
+ * columns `order` names; the page is cut there, then each event is read by its id.
+ */
+export function pickedPage(rows: string, order: string[], perPage: number, offset: number, extra = ''): string {
+  return `SELECT ${EVENT_COLUMNS}${extra}
+             FROM (${rows}
+                   ORDER BY ${order.join(', ')} LIMIT ${perPage} OFFSET ${offset}) picked
+             JOIN events e ON e.id = picked.id
+             LEFT JOIN venues v ON v.id = e.venue_id
+             ORDER BY ${order.map((o) => `picked.${o}`).join(', ')}`;
+}
+
+/**
+ * The listed events that meet a condition, in three parts, each through an index: those
+ * under way (found by the range index), those still to start (a range of the start index,
+ * in order, where nothing needs to be skipped) and those without a start. Read as one, the
+ * start index would be walked through every event that has already ended.
+ */
+export function listedParts(where: string, select: (from: string, part: string) => string): string[] {
+  // An event is listed at least until it starts (import derives listed_until so).
+  return [
+    select(UNDER_WAY_FROM, where),
+    select('events e', `${where} AND e.starts_at >= $2`),
+    select('events e', `${where} AND e.starts_at IS NULL AND e.listed_until >= $2`),
+  ];
+}
+
+/**
+ * The listed events that meet `cond` at the venues near a point (`near_venues`), with
+ * the distance of their venue: all those under way (few), and at each venue at most
+ * `limit` of those to come and without a start, soonest first, each a range of the
+ * (venue, start) index, so that the events of a venue that have ended are never read.
+ * Among them are the first `limit` of every venue, and so of all the venues.
+ */
+export function nearEvents(cond: string, limit: number): string {
+  const part = (extra: string) =>
+    `(SELECT e.id, e.starts_at FROM events e WHERE e.venue_id = nvs.id AND ${cond}${extra} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`;
+  return `SELECT e.id, e.starts_at, nvs.distance FROM ${UNDER_WAY_FROM} JOIN near_venues nvs ON nvs.id = e.venue_id WHERE ${cond}
+          UNION ALL
+          SELECT x.id, x.starts_at, nvs.distance FROM near_venues nvs
+          CROSS JOIN LATERAL (${part(' AND e.starts_at >= $2')} UNION ALL ${part(' AND e.starts_at IS NULL AND e.listed_until >= $2')}) x`;
+}
