@@ -155,11 +155,7 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     expect((await plan(withCity.count)).map((n) => n['Relation Name'])).toContain('search_postings');
   });
 
-  test('a word with a typo finds its neighbours through the trigram index of the vocabulary, else by probes of its spellings one edit away', async () => {
-    const [row] = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-      `EXPLAIN (FORMAT JSON) SELECT word FROM search_words WHERE word % 'salvdor' ORDER BY word <-> 'salvdor' LIMIT 12`,
-    );
-    expect(nodes(row!['QUERY PLAN'][0]!.Plan).map((n) => n['Index Name'])).toContain('search_words_trgm_idx');
+  test('a word with a typo finds its neighbours by probes of its spellings one edit away, never a walk of the vocabulary', async () => {
     for (const prefix of [false, true]) {
       const edits = oneEditAway('recfie');
       const all = await plan({ text: EDIT_SPELLINGS_SQL, params: [edits.map(() => 1), edits, edits.map(() => prefix)] });
