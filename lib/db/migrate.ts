@@ -19,6 +19,7 @@ import purchaseUrl016 from './migrations/016-purchase-url';
 import salesStart017 from './migrations/017-sales-start';
 import savedEvents018 from './migrations/018-saved-events';
 import organizerSearch020 from './migrations/020-organizer-search';
+import typoIndexDropped021 from './migrations/021-typo-index-dropped';
 import type { Db, Queryable } from './types';
 
 /**
@@ -48,6 +49,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '017-sales-start', sql: salesStart017 },
   { id: '018-saved-events', sql: savedEvents018 },
   { id: '020-organizer-search', sql: organizerSearch020 },
+  { id: '021-typo-index-dropped', sql: typoIndexDropped021 },
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 // Any fixed number: two servers starting at once take turns instead of racing.
