@@ -1,6 +1,8 @@
 import { NextResponse } from 'next/server';
 import { MISSING_PATH } from './event-exists';
-import { cachedPage, renderPage, type StoredPage } from './page-cache';
+import { CAPTURE_HEADER } from '../server/markers.mjs';
+import { capturedPage, capturesPages } from './page-capture';
+import { cachedPage, renderPage, servePage, type StoredPage } from './page-cache';
 import { pageSecurityHeaders } from './security-headers';
 
 // The two kinds of HTML page the proxy answers: public pages, one stored response for
@@ -19,6 +21,24 @@ export function publicPage(key: string, pathWithSearch: string, host: string): P
     // notFound(), whose body Next leaves empty: it is the site's full 404 page instead.
     return page.status === 404 ? renderPage(MISSING_PATH, host, 404) : page;
   });
+}
+
+/**
+ * A client's request for a public page: the stored page, or, when nothing holds it and the
+ * server captures (server.mjs), this request goes on to the page route and its answer is
+ * what gets stored (page-capture.ts). Its request headers are those of any render: HTML,
+ * no cookie, nothing compressed (the stored page is the plain text).
+ */
+export async function publicPageAnswer(key: string, pathWithSearch: string, request: { method: string; headers: Headers }, forward: Headers, headers: Record<string, string>): Promise<Response> {
+  const host = request.headers.get('host') ?? '';
+  if (request.method !== 'GET' || !capturesPages()) return servePage(await publicPage(key, pathWithSearch, host), request.method, headers);
+  const { page, capture } = capturedPage(key, host, headers);
+  if (!capture) return servePage(await page, request.method, headers);
+  const render = new Headers(forward);
+  render.set('accept', 'text/html');
+  render.delete('accept-encoding');
+  render.delete('cookie');
+  return NextResponse.next({ request: { headers: render }, headers: { ...headers, [CAPTURE_HEADER]: capture } });
 }
 
 export const PERSONAL_CACHE_CONTROL = 'private, no-store';
