@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { metrics } from '../observability/metrics';
+import { inSpan } from '../observability/tracing';
 import { processShared } from '../process-shared';
 import { CAPTURES_PAGES, CAPTURE_HOOK, type CaptureHook, type CapturedAnswer } from '../server/markers.mjs';
 import { MISSING_PATH } from './event-exists';
@@ -59,11 +60,11 @@ export function capturesPages(): boolean {
  * one to render it, a capture id for its pass through the page route and the promise the
  * others wait on. `extra` are the proxy's headers for this request's answer.
  */
-export function capturedPage(key: string, host: string, extra: Record<string, string>): { page: Promise<StoredPage>; capture?: string } {
+export function capturedPage(key: string, pathWithSearch: string, host: string, extra: Record<string, string>): { page: Promise<StoredPage>; capture?: string } {
   let capture: string | undefined;
-  const page = cachedPage(
-    key,
-    () =>
+  const page = cachedPage(key, () =>
+    // The span lasts until the page is stored, inside the trace of the request that renders it.
+    inSpan('page render', { 'url.path': pathWithSearch.split('?')[0] }, () =>
       new Promise<StoredPage>((resolve, reject) => {
         const id = randomUUID();
         capture = id;
@@ -71,6 +72,7 @@ export function capturedPage(key: string, host: string, extra: Record<string, st
         timer.unref?.();
         captures.set(id, { host, extra, resolve, reject, timer, end: metrics().renders.startTimer() });
       }),
+    ),
   );
   // The rendering request does not wait on its own page; a failure reaches those that do.
   if (capture) page.catch(() => {});

@@ -32,7 +32,7 @@ export function publicPage(key: string, pathWithSearch: string, host: string): P
 export async function publicPageAnswer(key: string, pathWithSearch: string, request: { method: string; headers: Headers }, forward: Headers, headers: Record<string, string>): Promise<Response> {
   const host = request.headers.get('host') ?? '';
   if (request.method !== 'GET' || !capturesPages()) return servePage(await publicPage(key, pathWithSearch, host), request.method, headers);
-  const { page, capture } = capturedPage(key, host, headers);
+  const { page, capture } = capturedPage(key, pathWithSearch, host, headers);
   if (!capture) return servePage(await page, request.method, headers);
   const render = new Headers(forward);
   render.set('accept', 'text/html');
