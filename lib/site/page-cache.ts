@@ -5,6 +5,7 @@ import { selfRequest } from '../http/self-request';
 import { FILL_HEADER } from '../server/markers.mjs';
 import { metrics } from '../observability/metrics';
 import { inSpan } from '../observability/tracing';
+import { MISSING_PATH } from './event-exists';
 import { hashedPageCsp } from './security-headers';
 import { withInlineStylesheets, withoutClientRuntime } from './static-page';
 
@@ -85,6 +86,24 @@ export async function storedPage(reply: { status: number; headers: Record<string
   headers['content-security-policy'] = hashedPageCsp(body);
   headers['cache-control'] = KEPT_STATUSES.has(finalStatus) ? publicPageCacheControl() : 'no-store';
   return { status: finalStatus, body, headers };
+}
+
+/**
+ * The site's full 404 page for a host, rendered once per window for every page that found
+ * nothing there. (Next 16 serves an empty shell for notFound() in production,
+ * vercel/next.js#98954, while an unmatched path renders app/not-found.tsx in full.)
+ */
+export function missingPage(host: string): Promise<StoredPage> {
+  return cachedPage(`missing|${host}`, () => renderPage(MISSING_PATH, host, 404));
+}
+
+/**
+ * A route's answer that is a page of the site: anything but a 404, or a 404 in the site's
+ * frame (an unmatched path), whose content app/layout.tsx puts in <main id="conteudo">;
+ * not notFound()'s shell, which has no body.
+ */
+export function isWholePage(status: number, body: string): boolean {
+  return status !== 404 || /<main\b[^>]*\bid="conteudo"/.test(body);
 }
 
 /** A stored page as this request's response, with the proxy's own headers (Link) on top. */

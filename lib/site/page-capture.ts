@@ -3,8 +3,7 @@ import { metrics } from '../observability/metrics';
 import { inSpan } from '../observability/tracing';
 import { processShared } from '../process-shared';
 import { CAPTURES_PAGES, CAPTURE_HOOK, type CaptureHook, type CapturedAnswer } from '../server/markers.mjs';
-import { MISSING_PATH } from './event-exists';
-import { cachedPage, renderPage, servedHeaders, storedPage, type StoredPage } from './page-cache';
+import { cachedPage, isWholePage, missingPage, servedHeaders, storedPage, type StoredPage } from './page-cache';
 
 // A public page that no cache holds is rendered by the request that asked for it: the proxy
 // lets that request through to the page route with a mark (CAPTURE_HEADER), server.mjs
@@ -26,7 +25,7 @@ const hook: CaptureHook = {
     if (!capture) throw new Error('a page render nobody waits for');
     try {
       // A page that found nothing called notFound(), whose body Next leaves empty: the site's full 404 page instead.
-      const page = answer.status === 404 ? await renderPage(MISSING_PATH, capture.host, 404) : await storedPage(answer, capture.host);
+      const page = isWholePage(answer.status, answer.body) ? await storedPage(answer, capture.host) : await missingPage(capture.host);
       capture.end({ status: String(answer.status) });
       capture.resolve(page);
       // What this request is sent: the stored page with the proxy's headers, as servePage sends it to the others.

@@ -1,8 +1,7 @@
 import { NextResponse } from 'next/server';
-import { MISSING_PATH } from './event-exists';
 import { CAPTURE_HEADER } from '../server/markers.mjs';
 import { capturedPage, capturesPages } from './page-capture';
-import { cachedPage, renderPage, servePage, type StoredPage } from './page-cache';
+import { cachedPage, isWholePage, missingPage, renderPage, servePage, type StoredPage } from './page-cache';
 import { pageSecurityHeaders } from './security-headers';
 
 // The two kinds of HTML page the proxy answers: public pages, one stored response for
@@ -19,7 +18,7 @@ export function publicPage(key: string, pathWithSearch: string, host: string): P
     const page = await renderPage(pathWithSearch, host);
     // A page that found nothing to show (a missing event, a landing page of no city) called
     // notFound(), whose body Next leaves empty: it is the site's full 404 page instead.
-    return page.status === 404 ? renderPage(MISSING_PATH, host, 404) : page;
+    return isWholePage(page.status, page.body) ? page : missingPage(host);
   });
 }
 
