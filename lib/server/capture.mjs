@@ -41,7 +41,7 @@ const hook = () => globalThis[CAPTURE_HOOK];
  */
 export function captureAnswer(req, res, unavailable) {
   const acceptEncoding = req.headers['accept-encoding'];
-  const { writeHead, write, end } = res;
+  const { writeHead, write, end, flushHeaders } = res;
   let capture; // { id, status, chunks }
   let settled = false;
   const markedId = () => {
@@ -67,6 +67,11 @@ export function captureAnswer(req, res, unavailable) {
   // The head goes first through writeHead above, which decides whether this answer is kept back.
   const decide = (r) => {
     if (!capture && !settled && !r._header && markedId() !== undefined) r._implicitHeader();
+  };
+  // Next flushes the head before the first chunk of a page: a kept-back answer has none to send yet.
+  res.flushHeaders = function () {
+    decide(this);
+    if (!capture) flushHeaders.call(this);
   };
   res.write = function (chunk, encoding, callback) {
     decide(this);
