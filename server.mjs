@@ -51,10 +51,11 @@ const LOOPBACK_LITERAL = /^(?:127(?:\.\d{1,3}){3}|::1|\[::1\])$/;
 // WebSocket, so Next gets a server of its own that never emits one; with no `upgrade`
 // listener on the real servers, Node hands such a request to the request handler like
 // any other, and it is answered as plain HTTP (RFC 9110 lets a server ignore Upgrade).
-globalThis[CAPTURES_PAGES] = true;
 const app = next({ dev: false, port, hostname: LOOPBACK_LITERAL.test(host) ? 'localhost' : host, httpServer: new EventEmitter() });
 await app.prepare();
 const handle = app.getRequestHandler();
+// Tells the page cache that page routes' answers are captured here (lib/server/capture.mjs).
+globalThis[CAPTURES_PAGES] = true;
 
 const handler = observeRequests((req, res) => {
   // Targets Next cannot route, a second Host: answered here, because Next would answer

@@ -24,7 +24,7 @@ const hook: CaptureHook = {
     const capture = take(id);
     if (!capture) throw new Error('a page render nobody waits for');
     try {
-      // A page that found nothing called notFound(), whose body Next leaves empty: the site's full 404 page instead.
+      // A page that found nothing called notFound(), which Next answers with a shell: the site's 404 page instead.
       const page = isWholePage(answer.status, answer.body) ? await storedPage(answer, capture.host) : await missingPage(capture.host);
       capture.end({ status: String(answer.status) });
       capture.resolve(page);

@@ -17,7 +17,7 @@ export function publicPage(key: string, pathWithSearch: string, host: string): P
   return cachedPage(key, async () => {
     const page = await renderPage(pathWithSearch, host);
     // A page that found nothing to show (a missing event, a landing page of no city) called
-    // notFound(), whose body Next leaves empty: it is the site's full 404 page instead.
+    // notFound(), whose answer Next leaves a shell with no body: the site's 404 page instead.
     return isWholePage(page.status, page.body) ? page : missingPage(host);
   });
 }
