@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { request } from '../support/client';
 import { freePort, startServer, type RunningServer } from '../support/server';
@@ -43,23 +45,97 @@ describe('a page no cache holds', () => {
       expect(page.status).toBe(200);
       expect(page.text).toContain('<h1>');
       // One read of the event, its tickets and its facts; for the link to its city, the
-      // listing's filter options (two statements); for the link to its producer, one; its
-      // similar events with their cards' facts and prices, one. A second read of the event
-      // (the metadata's, or a check before the render) is more.
-      const most = 3 + (event.location?.city ? 2 : 0) + (event.producer ? 1 : 0) + 1;
+      // listing's filter options (one statement, the cities' centres with their counts); for
+      // the link to its producer, one; its similar events with their cards' facts and
+      // prices, one. A second read of the event (the metadata's, or a check before the
+      // render) is more.
+      const most = 3 + (event.location?.city ? 1 : 0) + (event.producer ? 1 : 0) + 1;
       expect((await statements()) - before, slug).toBeLessThanOrEqual(most);
     }
   });
 
-  test("the server's own render of a page does not pass through the proxy again", async () => {
+  test('a page no cache holds is rendered in the request that asks for it: one pass through the server', async () => {
     const path = `/?q=samba&render=${Date.now()}`;
-    expect((await get(path)).status).toBe(200);
+    const page = await get(path);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<h1');
     const bare = path.split('?')[0]!;
-    // The client's request and the render each have a log line; the proxy notes the brand
-    // of the requests it handles, and the render's line has none.
-    await expect.poll(() => requestLines(bare).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-    const lines = requestLines(bare);
-    expect(lines.filter((l) => l.brand === 'aurora').length).toBeGreaterThanOrEqual(1);
-    expect(lines.filter((l) => l.brand === undefined).length).toBeGreaterThanOrEqual(1);
+    // One request line, the client's (the proxy notes its brand): no second request of the
+    // server to itself renders the page.
+    await expect.poll(() => requestLines(bare).filter((l) => l.brand === 'aurora').length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(requestLines(bare)).toHaveLength(1);
+  });
+});
+
+// Within a snapshot window, the requests of one page that no cache holds yet share one
+// render, whichever of them renders it, and each gets the stored page as any later visitor
+// does, compressed when it asks for it.
+describe('a page many ask for at once', () => {
+  let server: RunningServer;
+  let metricsPort: number;
+  const renders = async () => {
+    const text = (await request(metricsPort, '/metrics')).text;
+    return [...text.matchAll(/^catalog_page_render_duration_seconds_count\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+  };
+  /** A GET with raw bytes back, gunzipped when the answer is gzip. */
+  const fetchPage = (path: string, gzip: boolean) =>
+    new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: server.port, path, headers: { host: `aurora.localhost:${server.port}`, accept: 'text/html', ...(gzip ? { 'accept-encoding': 'gzip' } : {}) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  beforeAll(async () => {
+    metricsPort = await freePort();
+    // Windows are aligned to the clock: an hour's window keeps the test inside one.
+    server = await startServer('page-miss-together', { CATALOG_CACHE_TTL_MS: '3600000', METRICS_PORT: String(metricsPort), DEMO_EVENTS: '40', MAIL_OUTBOX_SWEEP_S: '86400' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('one render for all of them, the same bytes and headers as the page served from the cache afterwards', async () => {
+    const now = Date.now();
+    // A search: its render. An unknown path: its render, which is the 404 page. A missing
+    // event: its render (notFound(), a shell with no body), then the site's 404 page, once a
+    // window for all of them: a second missing event takes the one held.
+    const cases = [
+      [`/?q=samba&together=${now}`, 1],
+      [`/nada-aqui-${now}`, 1],
+      [`/eventos/no-such-event-${now}`, 2],
+      [`/eventos/no-such-event-either-${now}`, 1],
+    ] as const;
+    const notFoundPages = new Set<string>();
+    for (const [path, rendered] of cases) {
+      const before = await renders();
+      const first = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => fetchPage(path, i % 2 === 0)));
+      const later = await Promise.all([fetchPage(path, true), fetchPage(path, false)]);
+      expect(await renders(), path).toBe(before + rendered);
+      const status = first[0]!.status;
+      expect([200, 404]).toContain(status);
+      for (const [i, res] of [...first, ...later].entries()) {
+        expect(res.status, path).toBe(status);
+        expect(res.text, path).toBe(later[0]!.text);
+        expect(res.headers['content-encoding'], `${path} ${i}`).toBe(i % 2 === 0 ? 'gzip' : undefined);
+        const { date: _date, ...headers } = res.headers;
+        const { date: _later, ...served } = later[i % 2]!.headers;
+        expect(headers, `${path} ${i}`).toEqual(served);
+      }
+      expect(later[0]!.headers['cache-control']).toMatch(/^public, /);
+      if (status === 404) notFoundPages.add(later[0]!.text);
+    }
+    // Whichever way a page found nothing, it is the same full 404 page.
+    expect(notFoundPages.size).toBe(1);
+    expect([...notFoundPages][0]).toContain('Página não encontrada');
   });
 });

@@ -6,7 +6,7 @@ import { aliasTarget } from '../site/aliases';
 import { isLandingPath } from '../site/landing';
 import { MISSING_PATH, eventExists, eventSlugOf } from '../site/event-exists';
 import { pageKey, peekPage, renderPage, servePage } from '../site/page-cache';
-import { PERSONAL_CACHE_CONTROL, personalPage, publicPage } from '../site/page-responses';
+import { PERSONAL_CACHE_CONTROL, personalPage, publicPage, publicPageAnswer } from '../site/page-responses';
 import { isPersonalPage } from '../site/personal-pages';
 import { rendersAfresh, spendRenderBudget } from '../site/render-budget';
 import { hasSessionCookie } from '../site/session-cookie';
@@ -106,7 +106,8 @@ async function markdownAnswer(edge: Edge): Promise<Response> {
  * The HTML page. The Markdown route's fetch goes on to the page route unless the page is
  * held; a client's request is served from the page cache, and one that makes the server
  * render (nothing held for its URL, or a client-router payload) first spends the client's
- * render budget.
+ * render budget. The request that renders a public page goes on to the page route itself,
+ * whose answer server.mjs hands to the page cache (lib/site/page-capture.ts).
  */
 async function htmlAnswer(edge: Edge): Promise<Response> {
   const { request, pathname, brand, headers } = edge;
@@ -125,5 +126,5 @@ async function htmlAnswer(edge: Edge): Promise<Response> {
     if (refused) return refused;
   }
   if (isFlight(edge)) return next();
-  return servePage(await publicPage(key, pathname + search, request.headers.get('host') ?? ''), request.method, headers);
+  return publicPageAnswer(key, pathname + search, request, forwardedHeaders(request), headers);
 }

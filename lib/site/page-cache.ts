@@ -5,15 +5,17 @@ import { selfRequest } from '../http/self-request';
 import { FILL_HEADER } from '../server/markers.mjs';
 import { metrics } from '../observability/metrics';
 import { inSpan } from '../observability/tracing';
+import { MISSING_PATH } from './event-exists';
 import { hashedPageCsp } from './security-headers';
 import { withInlineStylesheets, withoutClientRuntime } from './static-page';
 
 // Public pages (the listing, event pages, the 404 page) are the same bytes for everyone
-// within a snapshot window: rendered once per window by the proxy's own request to this
-// server, kept with their hash-based Content-Security-Policy, and served as they are to
+// within a snapshot window: rendered once per window (by the request that found nothing
+// held, page-capture.ts; by the server's own request where nothing captures, and for the
+// 404 page), kept with their hash-based Content-Security-Policy, and served as they are to
 // every visitor and to any shared cache in front.
 
-/** Marks the proxy's own request that renders a page for the cache (it skips the proxy). */
+/** Marks the server's own request that renders a page for the cache (it skips the proxy): the 404 page, HEAD, `next dev`. */
 export { FILL_HEADER };
 
 export type StoredPage = { status: number; body: string; headers: Record<string, string> };
@@ -64,6 +66,15 @@ export async function renderPage(path: string, host: string, status?: number): P
   const end = metrics().renders.startTimer();
   const reply = await inSpan('page render', { 'url.path': path.split('?')[0] }, () => selfRequest(path, host, { headers: { accept: 'text/html', [FILL_HEADER]: '1' } }));
   end({ status: String(status ?? reply.status) });
+  return storedPage(reply, host, status);
+}
+
+/**
+ * A page route's answer as it is stored and served: the headers worth keeping, no client
+ * runtime and the stylesheet inside (static-page.ts), its hash-based CSP and the public
+ * Cache-Control; `status` replaces the route's own.
+ */
+export async function storedPage(reply: { status: number; headers: Record<string, string | string[] | undefined>; body: string }, host: string, status?: number): Promise<StoredPage> {
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const v = reply.headers[name];
@@ -77,12 +88,35 @@ export async function renderPage(path: string, host: string, status?: number): P
   return { status: finalStatus, body, headers };
 }
 
+/**
+ * The site's full 404 page for a host, rendered once per window for every page that found
+ * nothing there. (Next 16 serves an empty shell for notFound() in production,
+ * vercel/next.js#98954, while an unmatched path renders app/not-found.tsx in full.)
+ */
+export function missingPage(host: string): Promise<StoredPage> {
+  return cachedPage(`missing|${host}`, () => renderPage(MISSING_PATH, host, 404));
+}
+
+/**
+ * A route's answer that is a page of the site: anything but a 404, or a 404 in the site's
+ * frame (an unmatched path), whose content app/layout.tsx puts in <main id="conteudo">;
+ * not notFound()'s shell, which has no body.
+ */
+export function isWholePage(status: number, body: string): boolean {
+  return status !== 404 || /<main\b[^>]*\bid="conteudo"/.test(body);
+}
+
 /** A stored page as this request's response, with the proxy's own headers (Link) on top. */
 export function servePage(page: StoredPage, method: string, extra: Record<string, string>): Response {
+  return new Response(method === 'HEAD' ? null : page.body, { status: page.status, headers: servedHeaders(page, extra) });
+}
+
+/** The headers a stored page goes out with: its own, and the proxy's (Link) on top. */
+export function servedHeaders(page: StoredPage, extra: Record<string, string>): Headers {
   const headers = new Headers(page.headers);
   for (const [name, value] of Object.entries(extra)) {
     if (name.toLowerCase() === 'link' && headers.has('link')) headers.set('link', mergeLinks(value, headers.get('link')));
     else headers.set(name, value);
   }
-  return new Response(method === 'HEAD' ? null : page.body, { status: page.status, headers });
+  return headers;
 }

@@ -16,31 +16,40 @@ const DAY_MS = 86_400_000;
 
 type FacetRow = { facet: 'city' | 'category'; value: string; state: string; events: number };
 
-/**
- * How many events each city and category lists at `now`, from the summary the catalog's
- * triggers keep (migration 011): the buckets of the days after today, plus today's events
- * that have not ended, counted one by one through the listed_until index.
- */
-export async function readListedFacets(db: Queryable, brandId: string, now: Date): Promise<FacetRow[]> {
+/** The parameters of FACETS: the brand, today (UTC), now and tomorrow's start. */
+function facetParams(brandId: string, now: Date): string[] {
   const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
   const tomorrow = new Date(today.getTime() + DAY_MS);
-  return db.query<FacetRow>(
-    `SELECT facet, value, state, sum(events)::int AS events FROM (
+  return [brandId, today.toISOString().slice(0, 10), now.toISOString(), tomorrow.toISOString()];
+}
+
+// How many events each city and category lists at `now`, from the summary the catalog's
+// triggers keep (migration 011): the buckets of the days after today, plus today's events
+// that have not ended, counted one by one through the listed_until index.
+const FACETS = `SELECT facet, value, state, sum(events)::int AS events FROM (
        SELECT d.facet, d.value, d.state, d.events FROM listed_event_days d WHERE d.brand_id = $1 AND d.day > $2::date
        UNION ALL
        SELECT f.facet, f.value, f.state, count(*)::int FROM events e, listed_facets(e.brand_id, e.venue_id, e.category, e.listed_until) f
        WHERE e.brand_id = $1 AND e.listed_until >= $3 AND e.listed_until < $4 GROUP BY 1, 2, 3
-     ) t GROUP BY 1, 2, 3 HAVING sum(events) > 0 ORDER BY 2, 3`,
-    [brandId, today.toISOString().slice(0, 10), now.toISOString(), tomorrow.toISOString()],
-  );
+     ) t GROUP BY 1, 2, 3 HAVING sum(events) > 0`;
+
+/** How many events each city and category lists at `now` (FACETS). */
+export async function readListedFacets(db: Queryable, brandId: string, now: Date): Promise<FacetRow[]> {
+  return db.query<FacetRow>(`${FACETS} ORDER BY 2, 3`, facetParams(brandId, now));
 }
 
-/** The mean position of the brand's venues in each city (the brand's venues are few next to its events). */
-export function readCityCentres(db: Queryable, brandId: string): Promise<Array<{ city: string; state: string; lat: number | null; lng: number | null }>> {
+/**
+ * FACETS with each city's centre, the mean position of the brand's venues there (the
+ * brand's venues are few next to its events): one statement for the listing's options.
+ */
+export function readFilterOptionRows(db: Queryable, brandId: string, now: Date): Promise<Array<FacetRow & { lat: number | null; lng: number | null }>> {
   return db.query(
-    `SELECT v.city, coalesce(v.state_abbr, '') AS state, avg(v.latitude)::float8 AS lat, avg(v.longitude)::float8 AS lng
-     FROM venues v WHERE v.brand_id = $1 AND v.city IS NOT NULL GROUP BY 1, 2`,
-    [brandId],
+    `WITH f AS (${FACETS}),
+     c AS (SELECT v.city, coalesce(v.state_abbr, '') AS state, avg(v.latitude)::float8 AS lat, avg(v.longitude)::float8 AS lng
+           FROM venues v WHERE v.brand_id = $1 AND v.city IS NOT NULL GROUP BY 1, 2)
+     SELECT f.facet, f.value, f.state, f.events, c.lat, c.lng
+     FROM f LEFT JOIN c ON f.facet = 'city' AND c.city = f.value AND c.state = f.state ORDER BY 2, 3`,
+    facetParams(brandId, now),
   );
 }
 
@@ -48,14 +57,8 @@ export function readCityCentres(db: Queryable, brandId: string): Promise<Array<{
 export function getFilterOptions(brand: Brand): Promise<FilterOptions> {
   return snapshot(`filters|${brand.id}`, () =>
     withDb(async (db) => {
-      const [facets, centres] = await Promise.all([readListedFacets(db, brand.id, new Date()), readCityCentres(db, brand.id)]);
-      const centre = new Map(centres.map((c) => [`${c.city}\u0000${c.state}`, c]));
-      const cities = facets
-        .filter((f) => f.facet === 'city')
-        .map((f) => {
-          const c = centre.get(`${f.value}\u0000${f.state}`);
-          return { city: f.value, state: f.state || null, lat: c?.lat ?? null, lng: c?.lng ?? null, events: f.events };
-        });
+      const facets = await readFilterOptionRows(db, brand.id, new Date());
+      const cities = facets.filter((f) => f.facet === 'city').map((f) => ({ city: f.value, state: f.state || null, lat: f.lat ?? null, lng: f.lng ?? null, events: f.events }));
       const categories = facets.filter((f) => f.facet === 'category').map((f) => ({ slug: f.value, events: f.events }));
       const states = [...new Set(cities.map((c) => c.state).filter((s): s is string => s !== null))].sort();
       return { cities, states, categories };

@@ -6,7 +6,7 @@ import { openPostgres } from '../../db/postgres';
 import type { Db, Queryable } from '../../db/types';
 import { generateDemo } from '../../demo/generate';
 import { listEvents } from './events';
-import { readCityCentres, readListedFacets } from '../filters/options';
+import { readFilterOptionRows, readListedFacets } from '../filters/options';
 import { readListedOrganizer } from './landing-subjects';
 import { readOrganizerFacts } from './organizers';
 import { eventSql } from '../event/read';
@@ -230,9 +230,11 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     expect(scans(all!, 'listed_event_days')).toHaveLength(1);
     expect(scans(all!, 'events')).toEqual([expect.stringMatching(/^(Index|Bitmap Heap) Scan/)]);
     expect(all!.map((n) => n['Index Name'])).toContain('events_listed_until_idx');
-    // The city centres read the brand's venues, never the events.
-    const [centres] = await plansOf((q) => readCityCentres(q, brand.id));
-    expect(scans(centres!, 'events')).toEqual([]);
+    // With the city centres, in the same statement: the brand's venues besides, the events no more.
+    const [options] = await plansOf((q) => readFilterOptionRows(q, brand.id, new Date()));
+    expect(scans(options!, 'listed_event_days')).toHaveLength(1);
+    expect(scans(options!, 'events')).toEqual([expect.stringMatching(/^(Index|Bitmap Heap) Scan/)]);
+    expect(scans(options!, 'venues').length).toBeGreaterThan(0);
   });
 
   test('an organizer with events listed: one probe of its (brand, slug) row', async () => {
