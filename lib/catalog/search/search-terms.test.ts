@@ -89,6 +89,13 @@ describe('spellings one edit away', () => {
     expect(new Set(edits).size).toBe(edits.length);
   });
 
+  test('a character outside the BMP is never split: every spelling is well-formed text', () => {
+    const edits = oneEditAway('㉄𒾐𒾐');
+    const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    expect(edits.filter((e) => loneSurrogate.test(e))).toEqual([]);
+    expect(edits).toEqual(expect.arrayContaining(['㉄𒾐', '𒾐㉄𒾐', '㉄𒾐𒾐a']));
+  });
+
   test('each word one edit from the typed one is among its spellings', () => {
     for (const [typed, word] of [['recfie', 'recife'], ['salvdor', 'salvador'], ['sertanjeo', 'sertanejo'], ['forrro', 'forro'], ['samb4', 'samba']]) {
       expect(oneEditAway(typed!)).toContain(word);

@@ -149,14 +149,17 @@ const FOLDED_LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
  * or two neighbours swapped (about 70 a letter).
  */
 export function oneEditAway(word: string): string[] {
+  // By characters, not UTF-16 units: an edit never splits a character outside the BMP.
+  const chars = Array.from(word);
+  const text = (parts: string[]) => parts.join('');
   const out = new Set<string>();
-  for (let i = 0; i <= word.length; i++) {
-    const [head, tail] = [word.slice(0, i), word.slice(i)];
-    if (tail) out.add(head + tail.slice(1));
-    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2));
+  for (let i = 0; i <= chars.length; i++) {
+    const [head, tail] = [text(chars.slice(0, i)), chars.slice(i)];
+    if (tail.length > 0) out.add(head + text(tail.slice(1)));
+    if (tail.length > 1) out.add(head + tail[1] + tail[0] + text(tail.slice(2)));
     for (const c of FOLDED_LETTERS) {
-      if (tail && c !== tail[0]) out.add(head + c + tail.slice(1));
-      out.add(head + c + tail);
+      if (tail.length > 0 && c !== tail[0]) out.add(head + c + text(tail.slice(1)));
+      out.add(head + c + text(tail));
     }
   }
   out.delete(word);
