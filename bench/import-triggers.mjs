@@ -1,4 +1,4 @@
-// node bench/import-triggers.mjs [--events 1000000] [--rounds 1] [--parallel]
+// node --import tsx bench/import-triggers.mjs [--events 1000000] [--rounds 1] [--parallel]
 // What the filter summary's triggers (migration 011: listed_event_days and
 // producers.listed_until) cost a full import into PostgreSQL, side by side: the same demo
 // file imported into two new catalogs, one as shipped, one with those triggers disabled and
@@ -9,12 +9,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { createTestDatabase, withClient } from '../e2e/support/postgres.ts';
 
 const { values } = parseArgs({ options: { events: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '1' }, parallel: { type: 'boolean', default: false } } });
 const EVENTS = Number(values.events);
 const ROUNDS = Number(values.rounds);
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATA = 'bench/.data';
 const FILE = `${DATA}/demo-${EVENTS}.ndjson`;
 const SUMMARY_TRIGGERS = ['events_listed_summary_insert', 'events_listed_summary_update', 'events_listed_summary_delete'];
@@ -39,26 +38,10 @@ function run(cmd, args, env) {
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
   });
 }
-const urlOf = (name) => Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
-
-async function withClient(url, fn) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 /** One import into a new catalog; with `triggers` false, the summary is set once at the end. */
 async function importOnce(triggers) {
-  const name = `bench_import_${triggers ? 'with' : 'without'}`;
-  await withClient(ADMIN_URL, async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${name}`);
-  });
-  const url = urlOf(name);
+  const { url, drop } = await createTestDatabase(`bench_import_${triggers ? 'with' : 'without'}`);
   await run('npx', ['tsx', 'scripts/catalog-migrate.ts'], { DATABASE_URL: url });
   if (!triggers) await withClient(url, (c) => c.query(SUMMARY_TRIGGERS.map((t) => `ALTER TABLE events DISABLE TRIGGER ${t};`).join('\n')));
   let started = performance.now();
@@ -76,7 +59,7 @@ async function importOnce(triggers) {
     fillS = (performance.now() - started) / 1000;
   }
   const digest = await withClient(url, async (c) => (await c.query(SUMMARY_DIGEST)).rows[0]);
-  await withClient(ADMIN_URL, (c) => c.query(`DROP DATABASE ${name} WITH (FORCE)`));
+  await drop();
   return { importS, fillS, totalS: importS + fillS, digest };
 }
 
