@@ -15,6 +15,8 @@ describe('render budget and purchase flow', () => {
       RATE_LIMIT_RENDER: String(BUDGET),
       DEMO_EVENTS: '60',
       TRUSTED_PROXIES: '127.0.0.1',
+      // A long snapshot window: a page held a moment ago is still held when the spent client asks for it.
+      CATALOG_CACHE_TTL_MS: '3600000',
     });
   });
   afterAll(() => server?.stop());
@@ -56,7 +58,8 @@ describe('render budget and purchase flow', () => {
     expect(machine.status).toBe(429);
     expect(machine.header('content-type')).toBe('application/problem+json');
     expect((machine.json() as { code: string }).code).toBe('rate_limited');
-    // The listing was rendered in this window by the first test: serving it costs no render.
+    // A page held costs no render: another client's visit holds the listing, and the spent client is served it.
+    expect((await get('/', { 'x-forwarded-for': '203.0.113.9' })).status).toBe(200);
     expect((await get('/', flood)).status).toBe(200);
     expect((await get(`/?q=${Math.random()}`, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(200);
     // Client-router requests render too, and spend the same budget.
