@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { CATEGORIES, CATEGORY_SLUGS, categoryBySlug } from '../categories';
-import { copyArgs, defineFilter, first } from './declaration';
+import { copyArgs, defineFilter, first, type Add } from './declaration';
+
+/**
+ * The postings key of a category's events in a city (migration 023), the city folded as
+ * the events' city_key is: a listing by both walks it alone (city.ts then adds no key).
+ */
+export const categoryInCityKey = (category: string, city: string, add: Add): string =>
+  `' kc:' || ${add(`${category}|`)}::text || catalog_fold(${add(city)})`;
 
 // A category of the catalog's taxonomy (lib/catalog/categories.ts), by slug.
-export const category = defineFilter<{ category?: string }>()({
+export const category = defineFilter<{ category?: string; city?: string }>()({
   name: 'category',
   summary: 'A category of the taxonomy, by slug.',
   api: true,
@@ -31,7 +38,7 @@ export const category = defineFilter<{ category?: string }>()({
   sql: {
     columns: ['category'],
     where: (v, add) => (v.category ? [`e.category = ${add(v.category)}`] : []),
-    posting: { rank: 2, walk: true, key: (v, add) => (v.category ? add(` k:${v.category}`) : null) },
+    posting: { rank: 2, walk: true, key: (v, add) => (!v.category ? null : v.city ? categoryInCityKey(v.category, v.city, add) : add(` k:${v.category}`)) },
   },
   site: {
     fields: ['category'],

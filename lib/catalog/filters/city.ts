@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readPlaceWords } from '../search/place-words';
 import { fold } from '../search/search-terms';
-import { copyArgs, defineFilter, text } from './declaration';
+import { copyArgs, defineFilter, text, type Add } from './declaration';
 
 /** A city of the catalog said in the words ("samba em Recife"): the city, and the words without it. */
 const cityIn = (folded: string, cities: readonly string[]) => {
@@ -9,8 +9,11 @@ const cityIn = (folded: string, cities: readonly string[]) => {
   return said.place?.kind === 'city' ? { rest: said.rest, city: said.place.city } : null;
 };
 
+/** The postings key of a city's events, the city folded as the events' city_key is. */
+export const cityKey = (city: string, add: Add): string => `' c:' || catalog_fold(${add(city)})`;
+
 // The city of the event's venue: an accent- and case-insensitive equality.
-export const city = defineFilter<{ city?: string }>()({
+export const city = defineFilter<{ city?: string; category?: string }>()({
   name: 'city',
   summary: 'City of the venue; accents and case ignored.',
   api: true,
@@ -21,7 +24,8 @@ export const city = defineFilter<{ city?: string }>()({
   active: (v) => Boolean(v.city),
   sql: {
     where: (v, add) => (v.city ? [`e.city_key = catalog_fold(${add(v.city)})`] : []),
-    posting: { rank: 3, walk: false, key: (v, add) => (v.city ? `' c:' || catalog_fold(${add(v.city)})` : null) },
+    // With a category, the category's key is of its events in this city (category.ts).
+    posting: { rank: 3, walk: false, key: (v, add) => (v.city && !v.category ? cityKey(v.city, add) : null) },
   },
   site: {
     fields: ['city'],

@@ -161,6 +161,50 @@ describe.each(backends)('browsing filters on $name', ({ open }) => {
     expect(got.slugs).toEqual(soonest(expected));
   });
 
+  test.each(CATEGORY_SLUGS.filter((c) => listed.some((r) => r.category === c && r.venue?.city)))('category=%s in a city lists exactly its events there, soonest first, the city in any accents and case', async (category) => {
+    const cities = [...new Set(listed.filter((r) => r.category === category && r.venue?.city).map((r) => r.venue!.city!))];
+    for (const city of cities.slice(0, 3)) {
+      const expected = listed.filter((r) => r.category === category && r.venue?.city === city);
+      const spelled = city.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
+      const got = await all(`category=${category}&city=${encodeURIComponent(spelled)}`, false);
+      expect(got.total).toBe(expected.length);
+      expect(got.slugs).toEqual(soonest(expected));
+    }
+  });
+
+  test("words that name a category alone, on a city's listing: the category's events there and those there that say the word", async () => {
+    const says = (r: EventRecordInput) => /\bteatro\b/i.test([r.name, r.producer?.name, r.venue?.name].join(' '));
+    for (const city of [...new Set(listed.filter((r) => r.category === 'teatro' && r.venue?.city).map((r) => r.venue!.city!))].slice(0, 3)) {
+      const expected = listed.filter((r) => r.venue?.city === city && (r.category === 'teatro' || says(r)));
+      const got = await all(`q=teatro&city=${encodeURIComponent(city)}`, false);
+      expect(got.total).toBe(expected.length);
+      expect(got.slugs.sort()).toEqual(expected.map((r) => r.slug).sort());
+    }
+  });
+
+  test("a re-import that moves an event to another city or category moves it between the listings of a category in a city", async () => {
+    const record = listed.find((r) => r.category === 'shows' && r.venue?.city && r.starts_at && start(r) > now.getTime())!;
+    const other = listed.find((r) => r.venue?.city && r.venue.city !== record.venue!.city)!.venue!;
+    const put = async (change: Partial<EventRecordInput>) => {
+      const report = await importLines(db, [JSON.stringify({ ...record, ...change })], new Set([brand.id]));
+      expect(report.failed).toEqual([]);
+    };
+    const inCity = async (category: string, city: string) => (await all(`category=${category}&city=${encodeURIComponent(city)}`, false)).slugs;
+    expect(await inCity('shows', record.venue!.city!)).toContain(record.slug);
+    try {
+      await put({ venue: other });
+      expect(await inCity('shows', record.venue!.city!)).not.toContain(record.slug);
+      expect(await inCity('shows', other.city!)).toContain(record.slug);
+      await put({ category: 'teatro' });
+      expect(await inCity('shows', record.venue!.city!)).not.toContain(record.slug);
+      expect(await inCity('teatro', record.venue!.city!)).toContain(record.slug);
+    } finally {
+      await put({});
+    }
+    expect(await inCity('shows', record.venue!.city!)).toContain(record.slug);
+    expect(await inCity('teatro', record.venue!.city!)).not.toContain(record.slug);
+  });
+
   test('sort=price: cheapest first, then soonest; nothing on sale last', async () => {
     const got = await all('sort=price');
     expect(got.slugs).toHaveLength(listed.length);

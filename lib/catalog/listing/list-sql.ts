@@ -3,7 +3,7 @@ import { RADIUS_KM } from '../filters/near';
 import { nearVenues } from '../near-sql';
 import { coherenceSql, termSql, type ResolvedTerm } from '../search/search-sql';
 import { keyedListingSql } from './keyed-sql';
-import { entryConditions, eventMatchesTerm, filterKeys, termKeys, tierWalks, walksFilterKey, type Tier } from './postings-sql';
+import { entryConditions, eventMatchesTerm, searchKeys, termKeys, tierWalks, walksFilterKey, type Tier } from './postings-sql';
 import type { ListQuery } from './query-params';
 import { BY_START, buildWhere, countCap, listedParts, nearEvents, pickedPage, UNDER_WAY, UNDER_WAY_FROM, type Sql } from './sql-parts';
 
@@ -37,16 +37,14 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
   if (terms.length > 0 && !query.near) {
     const forCount = buildWhere(brand, query, now);
     const any = `(${terms.map((t) => termSql(t, forCount.add).cond()).join(' OR ')})`;
-    const countKeys = terms.map((t) => termKeys(t, forCount.add));
-    const countFilters = filterKeys(query, forCount.add);
+    const { keys: countKeys, filters: countFilters } = searchKeys(terms, query, forCount.add);
     const countDates = entryConditions(query, forCount.add);
     // Each part stops at the cap: a term with more entries fills the count alone.
     const matching = [
       `(SELECT e.id FROM ${UNDER_WAY_FROM} WHERE ${forCount.clauses.join(' AND ')} AND ${any} LIMIT ${cap})`,
       ...tierWalks('any', terms, countKeys, countFilters, cap, countDates),
     ];
-    const keys = terms.map((t) => termKeys(t, add));
-    const filters = filterKeys(query, add);
+    const { keys, filters } = searchKeys(terms, query, add);
     const dates = entryConditions(query, add);
     return {
       count: {

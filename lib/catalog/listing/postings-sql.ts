@@ -1,4 +1,6 @@
 import { ALL_FILTERS } from '../filters';
+import { categoryInCityKey } from '../filters/category';
+import { cityKey } from '../filters/city';
 import type { ListQuery } from './query-params';
 import { lexeme, type ResolvedTerm } from '../search/search-sql';
 
@@ -49,6 +51,23 @@ export function filterKeys(query: ListQuery, add: Add): string[] {
   return ALL_FILTERS.flatMap((f) => (f.sql?.posting ? [f.sql.posting] : []))
     .sort((a, b) => a.rank - b.rank)
     .flatMap((posting) => posting.key(query as never, add) ?? []);
+}
+
+/**
+ * The keys of a search's terms and of its filters. A city's listing searched by words that
+ * name a category and nothing else ("teatro" on Rio de Janeiro's listing) walks the key of
+ * the category's events in that city (migration 023) instead of the category's key
+ * joined to the city's; the term's words keep the city's key.
+ */
+export function searchKeys(terms: ResolvedTerm[], query: ListQuery, add: Add): { keys: string[][][]; filters: string[] } {
+  const [only] = terms;
+  if (terms.length !== 1 || only!.kind !== 'category' || !query.city || query.category) {
+    return { keys: terms.map((t) => termKeys(t, add)), filters: filterKeys(query, add) };
+  }
+  const filters = filterKeys({ ...query, city: undefined }, add);
+  const words = only!.words.map(lexeme).filter(Boolean);
+  const groups = [[categoryInCityKey(only!.category, query.city, add)], ...(words.length > 0 ? [[...words.map((w) => add(w)), cityKey(query.city, add)]] : [])];
+  return { keys: [groups], filters };
 }
 
 /** Whether a listing without words or a point walks a filter's postings key rather than the events' own indexes. */
