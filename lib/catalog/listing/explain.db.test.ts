@@ -11,6 +11,7 @@ import { readListedOrganizer } from './landing-subjects';
 import { readOrganizerFacts } from './organizers';
 import { eventSql } from '../event/read';
 import { listSql } from './list-sql';
+import { nearVenues } from '../near-sql';
 import { similarSql } from './similar';
 import { parseListQuery } from './query-params';
 import { EDIT_SPELLINGS_SQL, searchTerms } from '../search/search-sql';
@@ -163,6 +164,25 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     }
     const [{ n }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM search_postings WHERE brand_id = $1 AND term = $2`, [brand.id, key])) as [{ n: number }];
     expect(n).toBeGreaterThan(0);
+  });
+
+  test.each([
+    ['near a point', 'near=-23.55,-46.63&radius_km=100&sort=distance'],
+    ['a word near a point', 'q=samba&near=-23.55,-46.63&radius_km=100&sort=distance'],
+  ])("a page by distance, %s: the nearest venues' events are read until a page's depth, the venues farther off never", async (_, qs) => {
+    const query = parseListQuery(new URLSearchParams(qs));
+    const sql = listSql(brand, query, new Date(), await searchTerms(db, brand, query.q));
+    const [row] = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.page.text}`, sql.page.params);
+    const all = nodes(row!['QUERY PLAN'][0]!.Plan) as Array<PlanNode & { 'Actual Loops'?: number; 'Actual Rows'?: number; 'CTE Name'?: string }>;
+    const venues = all.find((n) => n['Relation Name'] === 'venues' && n['Index Name'] === 'venues_position_idx') ?? all.find((n) => n['Relation Name'] === 'venues');
+    const params: unknown[] = [brand.id];
+    const near = nearVenues(query.near!, query.radiusKm!, (v) => `$${params.push(v)}`);
+    const [{ n: inRadius }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${near}`, params)) as [{ n: number }];
+    expect(inRadius).toBeGreaterThan(5);
+    expect(venues).toBeDefined();
+    const byVenue = all.filter((n) => n['Index Name'] === 'events_venue_start_idx' && n['Index Cond']?.includes('starts_at >='));
+    expect(byVenue.length).toBeGreaterThan(0);
+    for (const n of byVenue) expect(n['Actual Loops'], `${inRadius} venues in the radius`).toBeLessThan(inRadius);
   });
 
   test('a category alone is counted from the summary, never by walking its postings; with another filter, walked', async () => {

@@ -5,7 +5,7 @@ import { coherenceSql, termSql, type ResolvedTerm } from '../search/search-sql';
 import { keyedListingSql } from './keyed-sql';
 import { entryConditions, eventMatchesTerm, searchKeys, termKeys, tierWalks, walksFilterKey, type Tier } from './postings-sql';
 import type { ListQuery } from './query-params';
-import { BY_START, buildWhere, countCap, listedParts, nearEvents, pickedPage, UNDER_WAY, UNDER_WAY_FROM, type Sql } from './sql-parts';
+import { BY_START, buildWhere, countCap, listedParts, nearEvents, nearestEvents, pickedPage, UNDER_WAY, UNDER_WAY_FROM, type Sql } from './sql-parts';
 
 // The statements behind the listing and search, run by events.ts and read as they are
 // by the EXPLAIN tests; their parts are in sql-parts.ts, the listing by a walked filter
@@ -206,8 +206,9 @@ function searchSql(
 
 /**
  * Nearest venue first, then soonest, then id. Exact and bounded: the venues within the
- * radius are few, and each gives at most one page's depth of its listed events, in start
- * order, through the (venue, start) index.
+ * radius are read nearest first, each giving at most one page's depth of its listed
+ * events in start order through the (venue, start) index, until a page's depth is found
+ * (nearestEvents).
  */
 function distanceSortSql(
   query: ListQuery,
@@ -221,7 +222,7 @@ function distanceSortSql(
   const limit = offset + query.perPage;
   return {
     text: `${UNDER_WAY}, near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenues(query.near!, query.radiusKm ?? RADIUS_KM.default, add)})
-           ${pickedPage(`SELECT id, starts_at, distance FROM (${nearEvents(`${where}${any}`, limit)}) u`, ['distance ASC', ...BY_START], query.perPage, offset)}`,
+           ${pickedPage(`SELECT id, starts_at, distance FROM (${nearestEvents(`${where}${any}`, limit)}) u`, ['distance ASC', ...BY_START], query.perPage, offset)}`,
     params,
   };
 }

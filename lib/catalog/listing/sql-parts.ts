@@ -94,10 +94,34 @@ export function listedParts(where: string, select: (from: string, part: string) 
  * Among them are the first `limit` of every venue, and so of all the venues.
  */
 export function nearEvents(cond: string, limit: number): string {
-  const part = (extra: string) =>
-    `(SELECT e.id, e.starts_at FROM events e WHERE e.venue_id = nvs.id AND ${cond}${extra} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`;
-  return `SELECT e.id, e.starts_at, nvs.distance FROM ${UNDER_WAY_FROM} JOIN near_venues nvs ON nvs.id = e.venue_id WHERE ${cond}
+  return `${underWayNear(cond)}
           UNION ALL
           SELECT x.id, x.starts_at, nvs.distance FROM near_venues nvs
-          CROSS JOIN LATERAL (${part(' AND e.starts_at >= $2')} UNION ALL ${part(' AND e.starts_at IS NULL AND e.listed_until >= $2')}) x`;
+          CROSS JOIN LATERAL ${venueEvents(cond, limit)} x`;
+}
+
+/**
+ * The candidates of a page by distance (nearest venue, then soonest): the events under
+ * way at the venues near the point (few), and the others venue by venue, nearest first,
+ * until `limit` are found and the venues as near as the last one are read too (WITH
+ * TIES). Every event of a page ranks among them, and the venues farther off are never
+ * read: where few events meet `cond` (a word), the nearest venues give a page without
+ * the events of a hundred venues each being probed.
+ */
+export function nearestEvents(cond: string, limit: number): string {
+  return `${underWayNear(cond)}
+          UNION ALL
+          (SELECT x.id, x.starts_at, nvs.distance FROM (SELECT id, distance FROM near_venues ORDER BY distance) nvs
+           CROSS JOIN LATERAL ${venueEvents(cond, limit)} x
+           ORDER BY nvs.distance FETCH FIRST ${limit} ROWS WITH TIES)`;
+}
+
+/** The events under way at the venues near the point that meet `cond`. */
+const underWayNear = (cond: string) => `SELECT e.id, e.starts_at, nvs.distance FROM ${UNDER_WAY_FROM} JOIN near_venues nvs ON nvs.id = e.venue_id WHERE ${cond}`;
+
+/** At the venue `nvs`, at most `limit` events to come and without a start that meet `cond`, soonest first. */
+function venueEvents(cond: string, limit: number): string {
+  const part = (extra: string) =>
+    `(SELECT e.id, e.starts_at FROM events e WHERE e.venue_id = nvs.id AND ${cond}${extra} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`;
+  return `(${part(' AND e.starts_at >= $2')} UNION ALL ${part(' AND e.starts_at IS NULL AND e.listed_until >= $2')})`;
 }
