@@ -316,16 +316,18 @@ async function measure(size) {
       for (let i = 0; i < Math.max(10, paths.length); i++) await get(port, paths[i % paths.length]);
       const times = [];
       const sizes = [];
+      let vevents = 0;
       for (let i = 0; i < SAMPLES; i++) {
         const path = paths[i % paths.length];
         const r = await get(port, path);
         if (r.status !== 200) throw new Error(`${JSON.stringify(path).slice(0, 200)} answered ${r.status}`);
         times.push(r.ms);
         sizes.push(r.bytes);
+        vevents = Math.max(vevents, r.body.split('BEGIN:VEVENT').length - 1);
       }
       times.sort((a, b) => a - b);
       sizes.sort((a, b) => a - b);
-      out[name] = { p50: times[Math.floor(times.length / 2)], p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))], bytes: sizes[Math.floor(sizes.length / 2)] };
+      out[name] = { p50: times[Math.floor(times.length / 2)], p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))], bytes: sizes[Math.floor(sizes.length / 2)], ...(vevents > 0 ? { vevents } : {}) };
     }
     const judged = spawnSync('npx', ['tsx', 'bench/judged.ts', String(port), size <= 5000 ? 'full' : 'top'], { encoding: 'utf8' });
     out.judged = judged.status === 0 ? JSON.parse(judged.stdout.trim().split('\n').at(-1)) : { error: judged.stderr.slice(-300) };
@@ -463,6 +465,11 @@ for (const r of rows) {
   console.log(
     `${r.case.padEnd(22)} ${f(r.base.p50)} ${f(r.large.p50)} ${r.p50_ratio.toFixed(2).padStart(6)}x   ${f(r.base.p99)} ${f(r.large.p99)} ${r.p99_ratio.toFixed(2).padStart(6)}x   ${String(r.base.bytes).padStart(9)} ${String(r.large.bytes).padStart(9)} ${r.bytes_ratio.toFixed(2).padStart(5)}x  ${r.p50_ratio <= 2 ? 'met' : 'MISSED'}`,
   );
+}
+// A calendar feed fills up to its cap at the larger size: its time per event is what must stay flat.
+for (const r of rows.filter((x) => x.base.vevents && x.large.vevents)) {
+  const per = (o) => o.p50 / o.vevents;
+  console.log(`${r.case}: ${r.base.vevents} and ${r.large.vevents} events, ${per(r.base).toFixed(3)} and ${per(r.large).toFixed(3)} ms an event (${(per(r.large) / per(r.base)).toFixed(2)}x, goal 2x)`);
 }
 const share = (j) => (j && !j.error ? `${j.good}/${j.judged} queries with top 3 all relevant, ${j.empty} empty although relevant events exist${j.missed.length ? ` (missed: ${j.missed.join('; ')})` : ''}` : JSON.stringify(j));
 console.log(`\njudged query set at ${sizes[0]}: ${share(baseJudged)}`);
