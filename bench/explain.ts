@@ -7,7 +7,7 @@ import { listSql } from '../lib/catalog/listing/list-sql';
 import type { Sql } from '../lib/catalog/listing/sql-parts';
 import { similarSql } from '../lib/catalog/listing/similar';
 import { parseListQuery } from '../lib/catalog/listing/query-params';
-import { searchTerms } from '../lib/catalog/search/search-sql';
+import { searchTerms } from '../lib/catalog/search/resolve';
 import { openPostgres } from '../lib/db/postgres';
 
 const [url, brandId, ...queries] = process.argv.slice(2);

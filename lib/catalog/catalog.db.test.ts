@@ -16,7 +16,7 @@ import { countCap } from './listing/sql-parts';
 import { importLines, parseLine } from './import';
 import { EventDetailSchema, EventListItemSchema, type EventDetail, type EventListItem } from './public-schema';
 import { parseListQuery } from './listing/query-params';
-import { searchTerms } from './search/search-sql';
+import { searchTerms } from './search/resolve';
 import { clearSnapshots } from './snapshot-cache';
 import { toZonedRfc3339 } from './time';
 

@@ -8,7 +8,7 @@ import type { EventList, EventListItem } from '../public-schema';
 import { maxOffset, type ListQuery } from './query-params';
 import { filtersKey } from './search-filters';
 import { withCatalogAccents } from '../search/accents';
-import { correctedText, searchTerms } from '../search/search-sql';
+import { correctedText, searchTerms } from '../search/resolve';
 import { snapshot } from '../snapshot-cache';
 
 // The catalog's queries: a listing page, the catalog's state. The statements they run

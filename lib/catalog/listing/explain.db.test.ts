@@ -14,7 +14,7 @@ import { listSql } from './list-sql';
 import { nearVenues } from '../near-sql';
 import { similarSql } from './similar';
 import { parseListQuery } from './query-params';
-import { EDIT_SPELLINGS_SQL, searchTerms } from '../search/search-sql';
+import { EDIT_SPELLINGS_SQL, searchTerms } from '../search/resolve';
 import { oneEditAway } from '../search/search-terms';
 import { readEventPages, readOrganizerPages, readSitemapSpans } from './sitemap';
 

@@ -1,7 +1,8 @@
 import type { Brand } from '../../brand/schema';
 import { RADIUS_KM } from '../filters/near';
 import { nearVenues } from '../near-sql';
-import { coherenceSql, termSql, type ResolvedTerm } from '../search/search-sql';
+import type { ResolvedTerm } from '../search/resolve';
+import { coherenceSql, termSql } from '../search/search-sql';
 import { keyedListingSql } from './keyed-sql';
 import { entryConditions, eventMatchesTerm, searchKeys, termKeys, tierWalks, walksFilterKey, type Tier } from './postings-sql';
 import type { ListQuery } from './query-params';

@@ -2,7 +2,7 @@ import { ALL_FILTERS } from '../filters';
 import { categoryInCityKey } from '../filters/category';
 import { cityKey } from '../filters/city';
 import type { ListQuery } from './query-params';
-import { lexeme, type ResolvedTerm } from '../search/search-sql';
+import { lexeme, type ResolvedTerm } from '../search/resolve';
 
 // A search read from the postings (migration 008): the events still to start that have a
 // term are an index-only range scan of (brand, term, start, event), soonest first, which

@@ -9,7 +9,7 @@ import { listEvents } from '../listing/events';
 import { importLines, type ImportOptions } from '../import';
 import { parseListQuery } from '../listing/query-params';
 import type { EventRecord } from '../record';
-import { resolveTerms, type ResolvedText } from './search-sql';
+import { resolveTerms, type ResolvedText } from './resolve';
 import { analyzeQuery } from './search-terms';
 
 // Typo search on a vocabulary of its own: a word the vocabulary neither holds nor
