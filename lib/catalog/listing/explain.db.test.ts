@@ -185,6 +185,17 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     for (const n of byVenue) expect(n['Actual Loops'], `${inRadius} venues in the radius`).toBeLessThan(inRadius);
   });
 
+  test('sorted by price: the events with nothing on sale are read from now on through the start index, never from the first event that ended', async () => {
+    const sql = listSql(brand, parseListQuery(new URLSearchParams('sort=price'), { prices: true }), new Date());
+    const all = await plan(sql.page);
+    const byStart = all.filter((n) => n['Relation Name'] === 'events' && n['Index Name'] === 'events_listing_idx');
+    expect(byStart.length).toBeGreaterThan(0);
+    for (const n of byStart) expect(n['Index Cond'], JSON.stringify(n)).toMatch(/starts_at >=|starts_at IS NULL/);
+    expect(all.map((n) => n['Index Name'])).toContain('events_price_idx');
+    expect(all.map((n) => n['Index Name'])).toContain('events_under_way_idx');
+    for (const n of all.filter((x) => x['Relation Name'] === 'events')) expect(n['Node Type']).not.toBe('Seq Scan');
+  });
+
   test('a category alone is counted from the summary, never by walking its postings; with another filter, walked', async () => {
     const alone = listSql(brand, parseListQuery(new URLSearchParams('category=shows')), new Date());
     const all = await plan(alone.count);

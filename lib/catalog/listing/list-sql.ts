@@ -243,11 +243,16 @@ function priceListingSql(
 ): { count: Sql; page: Sql } {
   const where = `${clauses.join(' AND ')} AND e.listed_until >= $2`;
   const limit = offset + query.perPage;
-  // A price filter leaves nothing without a price to list after the others.
-  const unpriced = query.free || query.maxPriceCents !== undefined ? [] : [
-    `(SELECT e.id, NULL::int AS price, e.starts_at FROM events e WHERE ${where} AND e.min_price_cents IS NULL
-       ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`,
-  ];
+  // A price filter leaves nothing without a price to list after the others. Those are
+  // read as a listing by date is (listedParts): from now on through the start index, never
+  // through the events that have ended.
+  const unpriced =
+    query.free || query.maxPriceCents !== undefined
+      ? []
+      : listedParts(
+          `${clauses.join(' AND ')} AND e.min_price_cents IS NULL`,
+          (from, part) => `(SELECT e.id, NULL::int AS price, e.starts_at FROM ${from} WHERE ${part} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`,
+        );
   const parts = [
     `(SELECT e.id, e.min_price_cents AS price, e.starts_at FROM events e WHERE ${where} AND e.min_price_cents IS NOT NULL
        ORDER BY e.min_price_cents ASC, e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`,
@@ -259,7 +264,8 @@ function priceListingSql(
       params,
     },
     page: {
-      text: pickedPage(`SELECT id, price, starts_at FROM (${parts.join(' UNION ALL ')}) u`, ['price ASC NULLS LAST', ...BY_START], query.perPage, offset),
+      text: `${UNDER_WAY}
+             ${pickedPage(`SELECT id, price, starts_at FROM (${parts.join(' UNION ALL ')}) u`, ['price ASC NULLS LAST', ...BY_START], query.perPage, offset)}`,
       params,
     },
   };
