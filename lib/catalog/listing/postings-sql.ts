@@ -25,21 +25,23 @@ export function termKeys(term: ResolvedTerm, add: Add): string[][] {
       return term.spellings.map((w) => [add(w)]);
     case 'online':
       return [[add(' o:')], [add('online')]];
-    case 'category': {
-      const words = term.words.map(lexeme).filter(Boolean);
-      return words.length > 0 ? [[add(` k:${term.category}`)], words.map((w) => add(w))] : [[add(` k:${term.category}`)]];
-    }
+    case 'category':
+      return [[add(` k:${term.category}`)], ...wordGroups(term.words, add)];
     case 'city':
     case 'state': {
       const groups: string[][] = [];
       if (term.kind === 'city') groups.push([add(` c:${term.city}`)]);
       const state = term.kind === 'city' ? term.state : term.abbr;
       if (state) groups.push([add(` s:${state}`)]);
-      const words = term.words.map(lexeme).filter(Boolean);
-      if (words.length > 0) groups.push(words.map((w) => add(w)));
-      return groups;
+      return [...groups, ...wordGroups(term.words, add)];
     }
   }
+}
+
+/** A term's own words as one group of keys (an event that has them all), or no group when none is left. */
+function wordGroups(words: string[], add: Add): string[][] {
+  const lexemes = words.map(lexeme).filter(Boolean);
+  return lexemes.length > 0 ? [lexemes.map((w) => add(w))] : [];
 }
 
 /**
@@ -60,13 +62,13 @@ export function filterKeys(query: ListQuery, add: Add): string[] {
  * joined to the city's; the term's words keep the city's key.
  */
 export function searchKeys(terms: ResolvedTerm[], query: ListQuery, add: Add): { keys: string[][][]; filters: string[] } {
-  const [only] = terms;
-  if (terms.length !== 1 || only!.kind !== 'category' || !query.city || query.category) {
+  const only = terms.length === 1 ? terms[0] : undefined;
+  const city = query.city;
+  if (only?.kind !== 'category' || !city || query.category) {
     return { keys: terms.map((t) => termKeys(t, add)), filters: filterKeys(query, add) };
   }
   const filters = filterKeys({ ...query, city: undefined }, add);
-  const words = only!.words.map(lexeme).filter(Boolean);
-  const groups = [[categoryInCityKey(only!.category, query.city, add)], ...(words.length > 0 ? [[...words.map((w) => add(w)), cityKey(query.city, add)]] : [])];
+  const groups = [[categoryInCityKey(only.category, city, add)], ...wordGroups(only.words, add).map((g) => [...g, cityKey(city, add)])];
   return { keys: [groups], filters };
 }
 
