@@ -4,13 +4,14 @@ import { nearVenues } from '../near-sql';
 import type { ResolvedTerm } from '../search/resolve';
 import { coherenceSql, termSql } from '../search/search-sql';
 import { keyedListingSql } from './keyed-sql';
+import { priceListingSql } from './price-sql';
 import { entryConditions, eventMatchesTerm, searchKeys, termKeys, tierWalks, walksFilterKey, type Tier } from './postings-sql';
 import type { ListQuery } from './query-params';
 import { BY_START, buildWhere, countCap, listedParts, nearEvents, nearestEvents, pickedPage, UNDER_WAY, UNDER_WAY_FROM, type Sql } from './sql-parts';
 
 // The statements behind the listing and search, run by events.ts and read as they are
 // by the EXPLAIN tests; their parts are in sql-parts.ts, the listing by a walked filter
-// key in keyed-sql.ts.
+// key in keyed-sql.ts, the listing by price in price-sql.ts.
 
 /** Candidates per tier of a search are read in blocks of this many (see searchSql). */
 export const CANDIDATE_BLOCK = 250;
@@ -58,7 +59,7 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
       ),
     };
   }
-  if (terms.length === 0 && sort === 'price') return priceListingSql(query, clauses, params, add, offset, cap);
+  if (terms.length === 0 && sort === 'price') return priceListingSql(query, clauses, params, offset, cap);
   if (terms.length > 0 || sort === 'distance') {
     // The count binds only what it uses: a statement cannot have parameters it never reads.
     const forCount = buildWhere(brand, query, now);
@@ -225,48 +226,5 @@ function distanceSortSql(
     text: `${UNDER_WAY}, near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenues(query.near!, query.radiusKm ?? RADIUS_KM.default, add)})
            ${pickedPage(`SELECT id, starts_at, distance FROM (${nearestEvents(`${where}${any}`, limit)}) u`, ['distance ASC', ...BY_START], query.perPage, offset)}`,
     params,
-  };
-}
-
-/**
- * A listing by lowest price with fees (no search text): the listed events on sale,
- * cheapest first (through the price index), then those with nothing on sale, soonest
- * first; ties by start, then id. Beyond the API: the site, MCP and A2A.
- */
-function priceListingSql(
-  query: ListQuery,
-  clauses: string[],
-  params: unknown[],
-  add: (value: unknown) => string,
-  offset: number,
-  cap: number,
-): { count: Sql; page: Sql } {
-  const where = `${clauses.join(' AND ')} AND e.listed_until >= $2`;
-  const limit = offset + query.perPage;
-  // A price filter leaves nothing without a price to list after the others. Those are
-  // read as a listing by date is (listedParts): from now on through the start index, never
-  // through the events that have ended.
-  const unpriced =
-    query.free || query.maxPriceCents !== undefined
-      ? []
-      : listedParts(
-          `${clauses.join(' AND ')} AND e.min_price_cents IS NULL`,
-          (from, part) => `(SELECT e.id, NULL::int AS price, e.starts_at FROM ${from} WHERE ${part} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`,
-        );
-  const parts = [
-    `(SELECT e.id, e.min_price_cents AS price, e.starts_at FROM events e WHERE ${where} AND e.min_price_cents IS NOT NULL
-       ORDER BY e.min_price_cents ASC, e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`,
-    ...unpriced,
-  ];
-  return {
-    count: {
-      text: `SELECT count(*)::int AS total FROM (SELECT 1 FROM events e WHERE ${where} LIMIT ${cap}) t`,
-      params,
-    },
-    page: {
-      text: `${UNDER_WAY}
-             ${pickedPage(`SELECT id, price, starts_at FROM (${parts.join(' UNION ALL ')}) u`, ['price ASC NULLS LAST', ...BY_START], query.perPage, offset)}`,
-      params,
-    },
   };
 }
