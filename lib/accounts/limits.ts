@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { Redis } from 'ioredis';
 import { config } from '../config';
+import { openLimiterStore } from '../db/redis';
 import { processShared } from '../process-shared';
 import { RESET_LINK_TTL_S } from './store';
 
@@ -32,16 +32,15 @@ export class LimitExceeded extends Error {
   }
 }
 
-const state = processShared('account-limits', () => ({ limiters: undefined as Record<AuthLimit, RateLimiterAbstract> | undefined }));
+const state = processShared('account-limits', () => ({ limiters: undefined as Record<AuthLimit, RateLimiterAbstract> | undefined, settled: Promise.resolve() }));
 
 function build(): Record<AuthLimit, RateLimiterAbstract> {
   const l = config().accounts.limits;
   const prefix = `${config().rateLimit.prefix}:auth`;
   const url = config().redisUrl;
-  const redis = url
-    ? new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 1_000, retryStrategy: (n) => Math.min(n * 250, 2_000) })
-    : undefined;
-  redis?.on('error', () => {});
+  const store = url ? openLimiterStore(url, 'auth-limits') : undefined;
+  if (store) state.settled = store.settled;
+  const redis = store?.client;
   const make = (name: AuthLimit, points: number, duration: number, blockDuration = 0): RateLimiterAbstract => {
     const opts = { points, duration, blockDuration, keyPrefix: `${prefix}:${name}` };
     const memory = new RateLimiterMemory(opts);
@@ -59,8 +58,11 @@ function build(): Record<AuthLimit, RateLimiterAbstract> {
   };
 }
 
-function limiters(): Record<AuthLimit, RateLimiterAbstract> {
-  return (state.limiters ??= build());
+/** The limiters, once their store's first connection has settled (lib/db/redis). */
+async function limiters(): Promise<Record<AuthLimit, RateLimiterAbstract>> {
+  state.limiters ??= build();
+  await state.settled;
+  return state.limiters;
 }
 
 const retryS = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
@@ -83,7 +85,7 @@ export async function spendAll(spends: Spend[]): Promise<void> {
   const spent: Spend[] = [];
   for (const [limit, key] of spends) {
     try {
-      await limiters()[limit].consume(key, 1);
+      await (await limiters())[limit].consume(key, 1);
       spent.push([limit, key]);
     } catch (err) {
       if (err instanceof RateLimiterRes) {
@@ -110,7 +112,7 @@ export async function trySpend(limit: AuthLimit, key: string): Promise<boolean> 
 export async function refund(spends: Spend[]): Promise<void> {
   for (const [limit, key] of spends) {
     try {
-      await limiters()[limit].reward(key, 1);
+      await (await limiters())[limit].reward(key, 1);
     } catch {
       // best effort: the point expires with its window
     }
@@ -119,7 +121,7 @@ export async function refund(spends: Spend[]): Promise<void> {
 
 export async function reset(limit: AuthLimit, key: string): Promise<void> {
   try {
-    await limiters()[limit].delete(key);
+    await (await limiters())[limit].delete(key);
   } catch {
     // best effort
   }

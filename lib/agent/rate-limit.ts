@@ -1,8 +1,7 @@
-import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { config } from '../config';
-import { onShutdown } from '../lifecycle';
+import { openLimiterStore } from '../db/redis';
 import { logger } from '../observability/log';
 import { metrics } from '../observability/metrics';
 import { processShared } from '../process-shared';
@@ -18,7 +17,7 @@ export type Decision = { allowed: boolean; budget: Policy; limit: number; remain
 
 const POLICIES: Policy[] = ['api', 'markdown', 'tools', 'render', 'api-address', 'markdown-address', 'tools-address', 'render-address', 'identity'];
 
-const state = processShared('rate-limiters', () => ({ limiters: undefined as Record<Policy, RateLimiterAbstract> | undefined }));
+const state = processShared('rate-limiters', () => ({ limiters: undefined as Record<Policy, RateLimiterAbstract> | undefined, settled: Promise.resolve() }));
 
 /** Requests per window of a policy. */
 export function policyLimit(policy: Policy): number {
@@ -28,28 +27,13 @@ export function policyLimit(policy: Policy): number {
   return scope ? budgets[budget] * addressFactor : budgets[budget];
 }
 
-function redisClient(url: string): Redis {
-  const client = new Redis(url, {
-    enableOfflineQueue: false, // fail at once while disconnected: the memory limiter takes over
-    maxRetriesPerRequest: 0,
-    connectTimeout: 1_000,
-    retryStrategy: (attempt) => Math.min(attempt * 250, 2_000),
-  });
-  let warned = false;
-  client.on('error', (err) => {
-    if (!warned) logger().warn({ component: 'rate-limit', reason: err.message }, 'Redis unavailable, counting in memory');
-    warned = true;
-  });
-  client.on('ready', () => (warned = false));
-  onShutdown('redis', () => client.quit().catch(() => client.disconnect()));
-  return client;
-}
-
 /** One limiter per policy: Redis-backed and shared when REDIS_URL is set, with an in-memory stand-in. */
 function build(): Record<Policy, RateLimiterAbstract> {
   const { windowS, prefix } = config().rateLimit;
   const url = config().redisUrl;
-  const redis = url ? redisClient(url) : undefined;
+  const store = url ? openLimiterStore(url, 'rate-limit') : undefined;
+  if (store) state.settled = store.settled;
+  const redis = store?.client;
   const make = (policy: Policy): RateLimiterAbstract => {
     const opts = { points: policyLimit(policy), duration: windowS, keyPrefix: `${prefix}:${policy}` };
     const memory = new RateLimiterMemory(opts);
@@ -76,6 +60,7 @@ function isRefusal(err: unknown): err is RateLimiterRes {
 /** Spends `points` requests (one unless told) of `budget` for `key`. A store failure never refuses a request. */
 export async function consume(budget: Policy, key: string, points = 1): Promise<Decision> {
   const limiters = (state.limiters ??= build());
+  await state.settled;
   const limit = policyLimit(budget);
   try {
     const res = await limiters[budget].consume(key, points);

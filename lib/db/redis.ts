@@ -1,0 +1,48 @@
+import { Redis } from 'ioredis';
+import { onShutdown } from '../lifecycle';
+import { logger } from '../observability/log';
+
+/** How long a new client's first connection may take before the limiters count in memory. */
+export const CONNECT_TIMEOUT_MS = 1_000;
+
+export type LimiterStore = {
+  client: Redis;
+  /**
+   * Resolves once the first connection has settled: ready, failed, or CONNECT_TIMEOUT_MS
+   * gone. A limiter spends only after it: while a client connects, a command fails at once
+   * (no offline queue) and the memory stand-in would count that point in this process
+   * alone, apart from every other instance.
+   */
+  settled: Promise<void>;
+};
+
+/**
+ * A Redis client for the rate limiters: commands fail at once while disconnected (the
+ * limiters' memory stand-ins take over), and it reconnects by itself.
+ */
+export function openLimiterStore(url: string, component: string): LimiterStore {
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    retryStrategy: (attempt) => Math.min(attempt * 250, 2_000),
+  });
+  let warned = false;
+  client.on('error', (err: Error) => {
+    if (!warned) logger().warn({ component, reason: err.message }, 'Redis unavailable, counting in memory');
+    warned = true;
+  });
+  client.on('ready', () => (warned = false));
+  onShutdown(`redis-${component}`, () => client.quit().then(() => undefined, () => client.disconnect()));
+  const settled = new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      client.off('ready', done).off('error', done).off('end', done);
+      resolve();
+    };
+    const timer = setTimeout(done, CONNECT_TIMEOUT_MS + 250);
+    timer.unref();
+    client.once('ready', done).once('error', done).once('end', done);
+  });
+  return { client, settled };
+}
