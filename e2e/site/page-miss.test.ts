@@ -54,6 +54,28 @@ describe('a page no cache holds', () => {
     }
   });
 
+  test('a missing event, with no snapshot window: its own render, then the site\'s 404 page, which reads no catalog and is held for the process', async () => {
+    const renders = async () => {
+      const text = (await request(metricsPort, '/metrics')).text;
+      return [...text.matchAll(/^catalog_page_render_duration_seconds_count\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+    };
+    const pages: string[] = [];
+    for (const [slug, rendered] of [
+      [`no-such-event-${Date.now()}`, 2],
+      [`no-such-event-either-${Date.now()}`, 1],
+      [`no-such-event-either-${Date.now()}`, 1],
+    ] as const) {
+      const before = await renders();
+      const page = await get(`/eventos/${slug}`);
+      expect(page.status).toBe(404);
+      expect(page.header('cache-control')).toBe('public, no-cache');
+      expect(await renders(), slug).toBe(before + rendered);
+      pages.push(page.text);
+    }
+    expect(new Set(pages).size).toBe(1);
+    expect(pages[0]).toContain('Página não encontrada');
+  });
+
   test('a page no cache holds is rendered in the request that asks for it: one pass through the server', async () => {
     const path = `/?q=samba&render=${Date.now()}`;
     const page = await get(path);
@@ -107,8 +129,8 @@ describe('a page many ask for at once', () => {
   test('one render for all of them, the same bytes and headers as the page served from the cache afterwards', async () => {
     const now = Date.now();
     // A search: its render. An unknown path: its render, which is the 404 page. A missing
-    // event: its render (notFound(), a shell with no body), then the site's 404 page, once a
-    // window for all of them: a second missing event takes the one held.
+    // event: its render (notFound(), a shell with no body), then the site's 404 page, once
+    // for all of them: a second missing event takes the one held.
     const cases = [
       [`/?q=samba&together=${now}`, 1],
       [`/nada-aqui-${now}`, 1],

@@ -4,8 +4,8 @@ import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER, RENDER_HEADER, selfRewriteHeader
 import { canonicalPagePath, markdownResponse, peekMarkdown } from '../markdown/cache';
 import { aliasTarget } from '../site/aliases';
 import { isLandingPath } from '../site/landing';
-import { MISSING_PATH, eventExists, eventSlugOf } from '../site/event-exists';
-import { pageKey, peekPage, renderPage, servePage } from '../site/page-cache';
+import { eventExists, eventSlugOf } from '../site/event-exists';
+import { missingPage, pageKey, peekPage, servePage } from '../site/page-cache';
 import { PERSONAL_CACHE_CONTROL, personalPage, publicPage, publicPageAnswer } from '../site/page-responses';
 import { isPersonalPage } from '../site/personal-pages';
 import { rendersAfresh, spendRenderBudget } from '../site/render-budget';
@@ -67,7 +67,7 @@ async function personalAnswer(edge: Edge): Promise<Response> {
   const host = edge.request.headers.get('host') ?? '';
   const slug = eventSlugOf(edge.pathname);
   if (slug !== undefined && !(await eventExists(edge.brand, slug))) {
-    return servePage(await renderPage(MISSING_PATH, host, 404), edge.request.method, { ...edge.headers, 'Cache-Control': PERSONAL_CACHE_CONTROL });
+    return servePage(await missingPage(host), edge.request.method, { ...edge.headers, 'Cache-Control': PERSONAL_CACHE_CONTROL });
   }
   // A landing page of nothing: its public render (held for the window) already is the 404 page.
   if (isLandingPath(edge.pathname)) {

@@ -61,12 +61,17 @@ async function stylesheet(path: string, host: string): Promise<string | null> {
   return reply.body;
 }
 
-/** Renders one page through this server, as the proxy's own request (no budget, no cache), with its CSP. */
-export async function renderPage(path: string, host: string, status?: number): Promise<StoredPage> {
+/** A page's answer from this server, as the proxy's own request (no budget, no cache). */
+async function renderReply(path: string, host: string, status?: number) {
   const end = metrics().renders.startTimer();
   const reply = await inSpan('page render', { 'url.path': path.split('?')[0] }, () => selfRequest(path, host, { headers: { accept: 'text/html', [FILL_HEADER]: '1' } }));
   end({ status: String(status ?? reply.status) });
-  return storedPage(reply, host, status);
+  return reply;
+}
+
+/** Renders one page through this server, as the proxy's own request (no budget, no cache), with its CSP. */
+export async function renderPage(path: string, host: string, status?: number): Promise<StoredPage> {
+  return storedPage(await renderReply(path, host, status), host, status);
 }
 
 /**
@@ -88,13 +93,31 @@ export async function storedPage(reply: { status: number; headers: Record<string
   return { status: finalStatus, body, headers };
 }
 
+// The 404 page reads nothing of the catalog (app/not-found.tsx and the layout: the brand's
+// frame and words), so it is held for the life of the process, whatever the snapshot
+// window, one a host up to MISSING_HOSTS; past them it is rendered each time.
+const missingPages = new Map<string, Promise<StoredPage>>();
+const MISSING_HOSTS = 64;
+
 /**
- * The site's full 404 page for a host, rendered once per window for every page that found
- * nothing there. (Next 16 serves an empty shell for notFound() in production,
- * vercel/next.js#98954, while an unmatched path renders app/not-found.tsx in full.)
+ * The site's full 404 page for a host, rendered once for every page that found nothing
+ * there. (Next 16 serves an empty shell for notFound() in production,
+ * vercel/next.js#98954, while an unmatched path, MISSING_PATH, renders app/not-found.tsx
+ * in full.) A render that fails or answers anything but 404 is not held.
  */
 export function missingPage(host: string): Promise<StoredPage> {
-  return cachedPage(`missing|${host}`, () => renderPage(MISSING_PATH, host, 404));
+  const held = missingPages.get(host);
+  if (held) return held;
+  const page = renderReply(MISSING_PATH, host, 404).then(async (reply) => {
+    const stored = await storedPage(reply, host, 404);
+    if (reply.status !== 404) missingPages.delete(host);
+    return stored;
+  });
+  if (missingPages.size < MISSING_HOSTS) {
+    missingPages.set(host, page);
+    page.catch(() => missingPages.delete(host));
+  }
+  return page;
 }
 
 /**
