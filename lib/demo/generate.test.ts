@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../brand/registry';
 import { ACCESSIBILITY_FEATURES, AGE_RATINGS, CATEGORY_SLUGS, EVENT_STATUSES } from '../catalog/categories';
-import { generateDemo, slugify } from './generate';
+import { slugify } from './draws';
+import { generateDemo } from './generate';
 import { CITIES } from './places';
 import { eventRecord, type EventRecordInput } from '../catalog/record';
 import { toZonedRfc3339 } from '../catalog/time';
