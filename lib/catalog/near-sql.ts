@@ -30,3 +30,13 @@ export function nearVenues(near: { lat: number; lng: number }, radiusKm: number,
            WHERE nv.brand_id = $1 AND nv.latitude IS NOT NULL AND nv.longitude IS NOT NULL AND ${box.join(' AND ')}
              AND ${distance} <= ${add(radiusKm)}::float8) nv`;
 }
+
+/** The ids of the brand's venues within a radius of a point: one statement, read before a listing near that point. */
+export function nearVenueIdsSql(brandId: string, near: { lat: number; lng: number }, radiusKm: number): { text: string; params: unknown[] } {
+  const params: unknown[] = [brandId];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  return { text: `SELECT nv.id::int AS id FROM ${nearVenues(near, radiusKm, add)}`, params };
+}

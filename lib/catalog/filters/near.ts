@@ -13,7 +13,13 @@ export const RADIUS_KM = { default: 50, max: 500 } as const;
 export const NEAR_RADII = [10, 25, 50, 100] as const;
 
 
-type Near = { near?: Point; radiusKm?: number };
+/**
+ * `venues`: the ids of the venues in the radius, when the listing looked them up first
+ * (lib/catalog/listing/events.ts). As a list of values the planner knows how many events
+ * they hold, and intersects them with a search word's index or reads them venue by venue,
+ * whichever costs less; otherwise they are a subquery of the statement itself.
+ */
+type Near = { near?: Point; radiusKm?: number; venues?: readonly number[] };
 
 export const near = defineFilter<Near>()({
   name: 'near',
@@ -61,7 +67,10 @@ export const near = defineFilter<Near>()({
   active: (v) => Boolean(v.near),
   sql: {
     columns: ['is_online', 'venue_id'],
-    where: (v, add) => (v.near ? ['NOT e.is_online', `e.venue_id IN (SELECT nv.id FROM ${nearVenues(v.near, v.radiusKm ?? RADIUS_KM.default, add)})`] : []),
+    where: (v, add) =>
+      v.near
+        ? ['NOT e.is_online', v.venues ? `e.venue_id = ANY (${add(v.venues)}::bigint[])` : `e.venue_id = ANY (ARRAY(SELECT nv.id FROM ${nearVenues(v.near, v.radiusKm ?? RADIUS_KM.default, add)}))`]
+        : [],
   },
   site: {
     // "perto" a city; `near` the person's own position, which "Perto de mim" (/perto-de-mim.js) sets.

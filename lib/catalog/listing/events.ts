@@ -1,6 +1,8 @@
 import type { Brand } from '../../brand/schema';
 import { withDb } from '../../db';
 import type { Queryable } from '../../db/types';
+import { RADIUS_KM } from '../filters/near';
+import { nearVenueIdsSql } from '../near-sql';
 import { listSql } from './list-sql';
 import { countCap } from './sql-parts';
 import { toPublicListItem, type EventRow } from '../map';
@@ -43,7 +45,7 @@ async function readListing(brand: Brand, query: ListQuery, now: Date, on?: Query
   return run(async (db) => {
     const terms = await searchTerms(db, brand, query.q);
     const search = terms.length > 0;
-    const sql = listSql(brand, query, now, terms);
+    const sql = listSql(brand, await withNearVenues(db, brand, query), now, terms);
     const [countRow] = await db.query<{ total: number }>(sql.count.text, sql.count.params);
     const total = countRow?.total ?? 0;
     const deepest = maxOffset(search);
@@ -70,12 +72,23 @@ async function readListing(brand: Brand, query: ListQuery, now: Date, on?: Query
 export async function soonestListed(brand: Brand, query: ListQuery, limit: number, at?: { now: Date; db?: Queryable }): Promise<EventListItem[]> {
   const read = async (db: Queryable, now: Date) => {
     const terms = await searchTerms(db, brand, query.q);
-    const { page } = listSql(brand, { ...query, sort: 'date', page: 1, perPage: limit }, now, terms);
+    const { page } = listSql(brand, { ...(await withNearVenues(db, brand, query)), sort: 'date', page: 1, perPage: limit }, now, terms);
     const rows = await db.query<EventRow>(page.text, page.params);
     return rows.filter((r) => r.starts_at !== null).map((r) => toPublicListItem(brand, r));
   };
   if (at?.db) return read(at.db, at.now);
   return withDb((db) => read(db, at?.now ?? new Date()));
+}
+
+/**
+ * The query with the ids of the venues near its point, when it has one, read first
+ * (lib/catalog/filters/near.ts): one short statement through the venue position index.
+ */
+export async function withNearVenues(db: Queryable, brand: Brand, query: ListQuery): Promise<ListQuery> {
+  if (!query.near) return query;
+  const sql = nearVenueIdsSql(brand.id, query.near, query.radiusKm ?? RADIUS_KM.default);
+  const rows = await db.query<{ id: number }>(sql.text, sql.params);
+  return { ...query, venues: rows.map((r) => r.id) };
 }
 
 /**

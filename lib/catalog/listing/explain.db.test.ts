@@ -10,6 +10,7 @@ import { readFilterOptionRows, readListedFacets } from '../filters/options';
 import { readListedOrganizer } from './landing-subjects';
 import { readOrganizerFacts } from './organizers';
 import { eventSql } from '../event/read';
+import { withNearVenues } from './events';
 import { listSql } from './list-sql';
 import { nearVenues } from '../near-sql';
 import { similarSql } from './similar';
@@ -76,7 +77,7 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
 
   test.each(cases)('%s: count and page use indexes on events', async (_, qs) => {
     const query = parseListQuery(new URLSearchParams(await qs()));
-    const sql = listSql(brand, query, new Date(), await searchTerms(db, brand, query.q));
+    const sql = listSql(brand, await withNearVenues(db, brand, query), new Date(), await searchTerms(db, brand, query.q));
     for (const statement of [sql.count, sql.page]) {
       const all = await plan(statement);
       const onEvents = all.filter((n) => n['Relation Name'] === 'events');
@@ -108,7 +109,7 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     ['a feature, a search and a category', 'q=festival&category=festivais&accessibility=reserved_seats', ' x:reserved_seats'],
   ])('accessibility, %s: count and page walk or probe the postings (index only), never a scan of events', async (_, qs, key) => {
     const query = parseListQuery(new URLSearchParams(qs));
-    const sql = listSql(brand, query, new Date(), await searchTerms(db, brand, query.q));
+    const sql = listSql(brand, await withNearVenues(db, brand, query), new Date(), await searchTerms(db, brand, query.q));
     for (const statement of [sql.count, sql.page]) {
       expect(statement.params).toContain(key);
       const all = await plan(statement);
@@ -128,7 +129,7 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     ['a word and a category', 'q=samba&category=shows', ' k:shows'],
   ])('%s: the filter key is merged with the walk, never probed per entry', async (_, qs, key) => {
     const query = parseListQuery(new URLSearchParams(qs));
-    const sql = listSql(brand, query, new Date(), await searchTerms(db, brand, query.q));
+    const sql = listSql(brand, await withNearVenues(db, brand, query), new Date(), await searchTerms(db, brand, query.q));
     for (const statement of [sql.count, sql.page]) {
       const all = await plan(statement);
       const onKey = all.filter((n) => n['Relation Name'] === 'search_postings' && n['Index Cond']?.includes(`'${key}'::text`));
@@ -153,7 +154,7 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     ["a category's words on a city's listing", `q=teatro&city=${encodeURIComponent('Rio de Janeiro')}`, ' kc:teatro|rio de janeiro', [' k:teatro']],
   ])('%s: one walk of the key of the category in the city', async (_, qs, key, unread) => {
     const query = parseListQuery(new URLSearchParams(qs));
-    const sql = listSql(brand, query, new Date(), await searchTerms(db, brand, query.q));
+    const sql = listSql(brand, await withNearVenues(db, brand, query), new Date(), await searchTerms(db, brand, query.q));
     for (const statement of [sql.count, sql.page]) {
       const all = await plan(statement);
       const onPostings = all.filter((n) => n['Relation Name'] === 'search_postings');
@@ -171,7 +172,7 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     ['a word near a point', 'q=samba&near=-23.55,-46.63&radius_km=100&sort=distance'],
   ])("a page by distance, %s: the nearest venues' events are read until a page's depth, the venues farther off never", async (_, qs) => {
     const query = parseListQuery(new URLSearchParams(qs));
-    const sql = listSql(brand, query, new Date(), await searchTerms(db, brand, query.q));
+    const sql = listSql(brand, await withNearVenues(db, brand, query), new Date(), await searchTerms(db, brand, query.q));
     const [row] = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.page.text}`, sql.page.params);
     const all = nodes(row!['QUERY PLAN'][0]!.Plan) as Array<PlanNode & { 'Actual Loops'?: number; 'Actual Rows'?: number; 'CTE Name'?: string }>;
     const venues = all.find((n) => n['Relation Name'] === 'venues' && n['Index Name'] === 'venues_position_idx') ?? all.find((n) => n['Relation Name'] === 'venues');
@@ -183,6 +184,24 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     const byVenue = all.filter((n) => n['Index Name'] === 'events_venue_start_idx' && n['Index Cond']?.includes('starts_at >='));
     expect(byVenue.length).toBeGreaterThan(0);
     for (const n of byVenue) expect(n['Actual Loops'], `${inRadius} venues in the radius`).toBeLessThan(inRadius);
+  });
+
+  test.each([
+    ['a rare word, far and wide', 'q=hamlet&near=-23.55,-46.63&radius_km=500'],
+    ['a common word', 'q=samba&near=-22.9,-43.17&radius_km=100'],
+    ['a word, by distance', 'q=jazz&near=-23.55,-46.63&radius_km=100&sort=distance'],
+  ])('a word near a point, %s: the count and the page read the word\'s index beside the venues\' events, never the brand\'s', async (_, qs) => {
+    const query = parseListQuery(new URLSearchParams(qs));
+    const sql = listSql(brand, await withNearVenues(db, brand, query), new Date(), await searchTerms(db, brand, query.q));
+    // The venues in the radius are a list of values: the planner knows how many events they hold.
+    expect(sql.count.params.some((p) => Array.isArray(p) && p.length > 5)).toBe(true);
+    for (const [name, statement] of [['count', sql.count], ['page', sql.page]] as const) {
+      if (name === 'page' && query.sort === 'distance') continue; // read venue by venue, nearest first (the test above)
+      const indexes = (await plan(statement)).map((n) => n['Index Name']);
+      expect(indexes, name).toContain('events_search_idx');
+      expect(indexes, name).not.toContain('events_listed_until_idx');
+      expect(indexes, name).not.toContain('events_listing_idx');
+    }
   });
 
   test('sorted by price: the events with nothing on sale are read from now on through the start index, never from the first event that ended', async () => {

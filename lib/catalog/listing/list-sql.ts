@@ -54,7 +54,7 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
                SELECT count(*)::int AS total FROM (SELECT DISTINCT id FROM (${matching.join(' UNION ALL ')}) c LIMIT ${cap}) t`,
         params: forCount.params,
       },
-      page: searchSql(where, params, add, terms, offset, query.perPage, sort === 'price' || sort === 'date' ? sort : 'relevance', true, (tier, limit) =>
+      page: searchSql(where, params, add, terms, offset, query.perPage, sort === 'price' || sort === 'date' ? sort : 'relevance', (tier, limit) =>
         tierWalks(tier, terms, keys, filters, limit, dates),
       ),
     };
@@ -63,8 +63,10 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
   if (terms.length > 0 || sort === 'distance') {
     // The count binds only what it uses: a statement cannot have parameters it never reads.
     const forCount = buildWhere(brand, query, now);
-    // Near a point the events come by venue, and the terms are probes of the postings.
-    const any = terms.length > 0 ? ` AND (${terms.map((t) => eventMatchesTerm(termKeys(t, forCount.add))).join(' OR ')})` : '';
+    // Near a point, the venues in the radius are a list of values (listing/events.ts): the
+    // planner intersects their events with the terms' text index, or reads them venue by
+    // venue, whichever costs less, knowing how many events each side holds.
+    const any = terms.length > 0 ? ` AND (${terms.map((t) => termSql(t, forCount.add).cond()).join(' OR ')})` : '';
     return {
       count: {
         text: `SELECT count(*)::int AS total FROM (SELECT 1 FROM events e WHERE ${forCount.clauses.join(' AND ')} AND e.listed_until >= $2${any} LIMIT ${cap}) t`,
@@ -73,7 +75,7 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
       page:
         sort === 'distance'
           ? distanceSortSql(query, where, params, add, terms, offset)
-          : searchSql(where, params, add, terms, offset, query.perPage, sort === 'relevance' ? 'relevance' : sort, !query.near),
+          : searchSql(where, params, add, terms, offset, query.perPage, sort === 'relevance' ? 'relevance' : sort),
     };
   }
   if (!query.near && walksFilterKey(query)) {
@@ -127,10 +129,9 @@ function searchSql(
   offset: number,
   perPage: number,
   sort: 'relevance' | 'date' | 'price',
-  indexedText: boolean,
   postings: ((tier: Tier, limit: number) => string[]) | null = null,
 ): Sql {
-  const parts = terms.map((t) => termSql(t, add, indexedText));
+  const parts = terms.map((t) => termSql(t, add));
   const tiers: Array<{ tier: Tier; cond: string }> = [{ tier: 'any', cond: `(${parts.map((p) => p.cond()).join(' OR ')})` }];
   if (sort === 'relevance') {
     const names = parts.flatMap((p) => (p.name ? [p.name()] : []));

@@ -48,12 +48,11 @@ const weightedScore = (add: (value: unknown) => string, build: (weight: string) 
 
 /**
  * The condition, score and name condition of a term; `add` binds a parameter and returns
- * its placeholder. With `indexed` false, text conditions are written as the function
- * behind @@ (ts_match_vq), which no index serves: where events are reached by venue
- * (near), the planner otherwise rescans the text index once per venue.
+ * its placeholder. Text conditions are served by the text index, which the planner may
+ * intersect with another (the events of the venues near a point, a list of values).
  */
-export function termSql(term: ResolvedTerm, add: (value: unknown) => string, indexed = true): TermSql {
-  const match = (query: string) => (indexed ? `e.search_tsv @@ ${query}::tsquery` : `ts_match_vq(e.search_tsv, ${query}::tsquery)`);
+export function termSql(term: ResolvedTerm, add: (value: unknown) => string): TermSql {
+  const match = (query: string) => `e.search_tsv @@ ${query}::tsquery`;
   if (term.kind === 'text') {
     return {
       cond: () => match(add(spellingsQuery(term))),
