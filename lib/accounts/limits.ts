@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { config } from '../config';
-import { openLimiterStore } from '../db/redis';
+import { limiterStore } from '../db/redis';
 import { processShared } from '../process-shared';
 import { RESET_LINK_TTL_S } from './store';
 
@@ -32,15 +32,12 @@ export class LimitExceeded extends Error {
   }
 }
 
-const state = processShared('account-limits', () => ({ limiters: undefined as Record<AuthLimit, RateLimiterAbstract> | undefined, settled: Promise.resolve() }));
+const state = processShared('account-limits', () => ({ limiters: undefined as Record<AuthLimit, RateLimiterAbstract> | undefined }));
 
 function build(): Record<AuthLimit, RateLimiterAbstract> {
   const l = config().accounts.limits;
   const prefix = `${config().rateLimit.prefix}:auth`;
-  const url = config().redisUrl;
-  const store = url ? openLimiterStore(url, 'auth-limits') : undefined;
-  if (store) state.settled = store.settled;
-  const redis = store?.client;
+  const redis = limiterStore()?.client;
   const make = (name: AuthLimit, points: number, duration: number, blockDuration = 0): RateLimiterAbstract => {
     const opts = { points, duration, blockDuration, keyPrefix: `${prefix}:${name}` };
     const memory = new RateLimiterMemory(opts);
@@ -61,7 +58,7 @@ function build(): Record<AuthLimit, RateLimiterAbstract> {
 /** The limiters, once their store's first connection has settled (lib/db/redis). */
 async function limiters(): Promise<Record<AuthLimit, RateLimiterAbstract>> {
   state.limiters ??= build();
-  await state.settled;
+  await limiterStore()?.settled;
   return state.limiters;
 }
 

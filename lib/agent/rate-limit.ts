@@ -1,7 +1,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { config } from '../config';
-import { openLimiterStore } from '../db/redis';
+import { limiterStore } from '../db/redis';
 import { logger } from '../observability/log';
 import { metrics } from '../observability/metrics';
 import { processShared } from '../process-shared';
@@ -17,7 +17,7 @@ export type Decision = { allowed: boolean; budget: Policy; limit: number; remain
 
 const POLICIES: Policy[] = ['api', 'markdown', 'tools', 'render', 'api-address', 'markdown-address', 'tools-address', 'render-address', 'identity'];
 
-const state = processShared('rate-limiters', () => ({ limiters: undefined as Record<Policy, RateLimiterAbstract> | undefined, settled: Promise.resolve() }));
+const state = processShared('rate-limiters', () => ({ limiters: undefined as Record<Policy, RateLimiterAbstract> | undefined }));
 
 /** Requests per window of a policy. */
 export function policyLimit(policy: Policy): number {
@@ -30,10 +30,7 @@ export function policyLimit(policy: Policy): number {
 /** One limiter per policy: Redis-backed and shared when REDIS_URL is set, with an in-memory stand-in. */
 function build(): Record<Policy, RateLimiterAbstract> {
   const { windowS, prefix } = config().rateLimit;
-  const url = config().redisUrl;
-  const store = url ? openLimiterStore(url, 'rate-limit') : undefined;
-  if (store) state.settled = store.settled;
-  const redis = store?.client;
+  const redis = limiterStore()?.client;
   const make = (policy: Policy): RateLimiterAbstract => {
     const opts = { points: policyLimit(policy), duration: windowS, keyPrefix: `${prefix}:${policy}` };
     const memory = new RateLimiterMemory(opts);
@@ -60,7 +57,7 @@ function isRefusal(err: unknown): err is RateLimiterRes {
 /** Spends `points` requests (one unless told) of `budget` for `key`. A store failure never refuses a request. */
 export async function consume(budget: Policy, key: string, points = 1): Promise<Decision> {
   const limiters = (state.limiters ??= build());
-  await state.settled;
+  await limiterStore()?.settled;
   const limit = policyLimit(budget);
   try {
     const res = await limiters[budget].consume(key, points);

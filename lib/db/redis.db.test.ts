@@ -13,7 +13,7 @@ const url = `redis://${REDIS.host}:${REDIS.port}`;
 describe.skipIf(!available && process.env.CI !== 'true')('the rate limiters\' Redis store', () => {
   const opened: LimiterStore[] = [];
   const open = (u: string) => {
-    const store = openLimiterStore(u, 'test');
+    const store = openLimiterStore(u);
     opened.push(store);
     return store;
   };

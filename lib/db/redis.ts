@@ -1,6 +1,8 @@
 import { Redis } from 'ioredis';
+import { config } from '../config';
 import { onShutdown } from '../lifecycle';
 import { logger } from '../observability/log';
+import { processShared } from '../process-shared';
 
 /** How long a new client's first connection may take before the limiters count in memory. */
 export const CONNECT_TIMEOUT_MS = 1_000;
@@ -16,11 +18,23 @@ export type LimiterStore = {
   settled: Promise<void>;
 };
 
+const shared = processShared('limiter-store', () => ({ store: undefined as LimiterStore | undefined }));
+
+/**
+ * The process's one Redis client for every rate limiter (the API's budgets, the sign-in
+ * limits), opened on first use; undefined without REDIS_URL.
+ */
+export function limiterStore(): LimiterStore | undefined {
+  const url = config().redisUrl;
+  if (!url) return undefined;
+  return (shared.store ??= openLimiterStore(url));
+}
+
 /**
  * A Redis client for the rate limiters: commands fail at once while disconnected (the
  * limiters' memory stand-ins take over), and it reconnects by itself.
  */
-export function openLimiterStore(url: string, component: string): LimiterStore {
+export function openLimiterStore(url: string): LimiterStore {
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -29,11 +43,11 @@ export function openLimiterStore(url: string, component: string): LimiterStore {
   });
   let warned = false;
   client.on('error', (err: Error) => {
-    if (!warned) logger().warn({ component, reason: err.message }, 'Redis unavailable, counting in memory');
+    if (!warned) logger().warn({ component: 'rate-limit', reason: err.message }, 'Redis unavailable, counting in memory');
     warned = true;
   });
   client.on('ready', () => (warned = false));
-  onShutdown(`redis-${component}`, () => client.quit().then(() => undefined, () => client.disconnect()));
+  onShutdown('redis', () => client.quit().then(() => undefined, () => client.disconnect()));
   const settled = new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);
