@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import lockfile from 'proper-lockfile';
@@ -24,7 +25,7 @@ export function pgliteStartParams(sharedBuffersMb: number): string[] {
   return [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
 }
 
-const extensions = { unaccent, pg_trgm };
+const extensions = { unaccent, pg_trgm, btree_gist };
 
 /**
  * A new cluster as initdb leaves it (a tar of its files, as `dumpDataDir` gives it), kept in

@@ -36,8 +36,11 @@ const LISTEN_RETRY_MS = 5_000;
 export function openPostgres(url: string, timeoutMs: number, poolSize: number): Db {
   // The catalog's statements read a page's worth of index entries, but the planner
   // prices a walk of the postings at its worst case: above jit_above_cost, compiling
-  // the plan (tens of milliseconds) would cost several times the statement itself.
-  const { connectionString, options } = splitOptions(url, '-c jit=off');
+  // the plan (tens of milliseconds) would cost several times the statement itself; and
+  // parallel workers, started for one statement, took a sort of a word's every entry
+  // (35,000 at 1,000,000 events) over an ordered read that stops after a page, while
+  // the requests beside it wanted the same cores.
+  const { connectionString, options } = splitOptions(url, '-c jit=off -c max_parallel_workers_per_gather=0');
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,

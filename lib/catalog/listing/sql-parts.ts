@@ -43,9 +43,9 @@ export type Sql = { text: string; params: unknown[] };
 export const countCap = (perPage: number, search = false) => maxOffset(search) + perPage;
 
 // Events under way (started, not yet ended) are few whatever the catalog's size: they
-// are gathered first through the range index alone, with every column a filter or a
-// search term reads, then filtered (the brand too: an index of the brand would be read
-// whole to narrow them) and sorted without going back to the table.
+// are gathered first through the range index, which the brand leads (migration 024),
+// with every column a filter or a search term reads, then filtered and sorted without
+// going back to the table.
 // The columns are those the search terms read, and every filter's.
 const UNDER_WAY_COLUMNS = [
   ...new Set([
@@ -56,7 +56,7 @@ const UNDER_WAY_COLUMNS = [
 export const UNDER_WAY = `WITH under_way AS MATERIALIZED (
      SELECT ${UNDER_WAY_COLUMNS.map((c) => `e.${c}`).join(', ')}
      FROM events e
-     WHERE e.starts_at IS NOT NULL AND tstzrange(e.starts_at, e.listed_until, '[]') @> $2::timestamptz AND e.starts_at < $2)`;
+     WHERE e.brand_id = $1 AND e.starts_at IS NOT NULL AND tstzrange(e.starts_at, e.listed_until, '[]') @> $2::timestamptz AND e.starts_at < $2)`;
 export const UNDER_WAY_FROM = 'under_way e';
 
 /** Soonest first, then by id: the order of a listing by date. */
