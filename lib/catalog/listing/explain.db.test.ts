@@ -275,8 +275,54 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     expect(viaPostings.total).toBe(Math.min(viaIndex, 1_020));
   });
 
-  test('connections to the catalog compile no plan (JIT would cost more than the statements)', async () => {
+  test('connections to the catalog compile no plan (JIT would cost more than the statements) and start no parallel worker', async () => {
     expect(await db.query('SHOW jit')).toEqual([{ jit: 'off' }]);
+    expect(await db.query('SHOW max_parallel_workers_per_gather')).toEqual([{ max_parallel_workers_per_gather: '0' }]);
+  });
+
+  test("the events under way are the brand's own, read through the range index that the brand leads", async () => {
+    for (const qs of ['state=pe', 'q=forro']) {
+      const query = parseListQuery(new URLSearchParams(qs));
+      const sql = listSql(brand, query, new Date(), await searchTerms(db, brand, query.q));
+      const underWay = (await plan(sql.count)).filter((n) => n['Index Name'] === 'events_under_way_idx');
+      expect(underWay.length, qs).toBe(1);
+      expect(underWay[0]!['Index Cond'], qs).toMatch(/brand_id = /);
+    }
+    // Another brand's events under way are not read: the rows the range index gives are the brand's.
+    const now = new Date();
+    const sql = listSql(brand, parseListQuery(new URLSearchParams('')), now);
+    const [row] = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.page.text}`, sql.page.params);
+    const read = nodes(row!['QUERY PLAN'][0]!.Plan).find((n) => n['Index Name'] === 'events_under_way_idx') as PlanNode & { 'Actual Rows': number };
+    const [{ own, all }] = (await db.query<{ own: number; all: number }>(
+      `SELECT count(*) FILTER (WHERE brand_id = $1)::int AS own, count(*)::int AS all FROM events WHERE starts_at < $2 AND listed_until >= $2`,
+      [brand.id, now.toISOString()],
+    )) as [{ own: number; all: number }];
+    expect(all, 'events of several brands under way').toBeGreaterThan(own);
+    expect(read['Actual Rows']).toBe(own);
+  });
+
+  // A word the search completes (or reads one typo away) has several spellings; with a
+  // filter's key joined, their entries are one ordered stream joined once, so that the
+  // filter's entries (a state's, tens of thousands at 1,000,000 events) are read once.
+  test("a word of several spellings and a state: the state's key is read once a walk, not once a spelling, and the count is exact", async () => {
+    const now = new Date();
+    const query = parseListQuery(new URLSearchParams('q=isabel&state=pe'));
+    const terms = await searchTerms(db, brand, query.q);
+    const spellings = terms[0]!.kind === 'text' ? terms[0]!.spellings : [];
+    expect(spellings.length).toBeGreaterThan(2);
+    const sql = listSql(brand, query, now, terms);
+    const onState = async (statement: { text: string; params: unknown[] }) =>
+      (await plan(statement)).filter((n) => n['Relation Name'] === 'search_postings' && n['Index Cond']?.includes("' s:pe'::text"));
+    expect(await onState(sql.count)).toHaveLength(1);
+    // The page's two tiers (a spelling in the name, any): one walk each.
+    expect(await onState(sql.page)).toHaveLength(2);
+    const [{ n: exact }] = (await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events WHERE brand_id = $1 AND listed_until >= $2 AND state_key = 'pe' AND search_tsv @@ $3::tsquery`,
+      [brand.id, now.toISOString(), spellings.map((s) => `'${s}'`).join(' | ')],
+    )) as [{ n: number }];
+    expect(exact).toBeGreaterThan(0);
+    const { meta } = (await listEvents(brand, query, { now, db })).list;
+    expect(meta.total).toBe(Math.min(exact, 1_020));
   });
 
   /** The plans of every statement `read` sends (each explained instead of run). */

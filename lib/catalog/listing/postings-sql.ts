@@ -132,6 +132,29 @@ function walk(group: string[], conditions: string[], limit: number, name = false
   return `(SELECT p.event_id AS id FROM search_postings p ${joins.join(' ')} WHERE ${where.join(' AND ')} ORDER BY p.starts_at, p.event_id LIMIT ${limit})`;
 }
 
+/**
+ * The walks of a term's groups, each joined to the keys of `joined`. Where a word has
+ * several spellings (its completions, those one typo away) and other keys are joined, the
+ * single-key groups are read as one stream in (start, event) order, a merge of their
+ * ranges, joined once: the joined keys' entries (of a state, tens of thousands) are read
+ * once, not once a spelling. Its first `limit` distinct events are the soonest of the
+ * groups together, as the separate walks' union holds them.
+ */
+function walks(groups: string[][], conditions: string[], limit: number, name: boolean, joined: string[]): string[] {
+  const single = groups.filter((g) => g.length === 1).map((g) => g[0]!);
+  if (single.length < 2 || joined.length === 0) return groups.map((g) => walk(g, conditions, limit, name, joined));
+  const ranges = single.map(
+    (key) => `(SELECT starts_at, event_id, listed_until, fields FROM search_postings WHERE brand_id = $1 AND term = ${key} AND starts_at >= $2 ORDER BY starts_at, event_id)`,
+  );
+  const joins = [...new Set(joined)].map(
+    (key, i) => `JOIN search_postings j${i} ON j${i}.brand_id = $1 AND j${i}.term = ${key} AND j${i}.starts_at >= $2 AND j${i}.starts_at = p.starts_at AND j${i}.event_id = p.event_id`,
+  );
+  const where = ['p.listed_until >= $2', ...(name ? ['p.fields & 1 = 1'] : []), ...conditions];
+  const merged = `(SELECT id FROM (SELECT DISTINCT p.starts_at, p.event_id AS id FROM (${ranges.join(' UNION ALL ')}) p ${joins.join(' ')}
+      WHERE ${where.join(' AND ')} ORDER BY p.starts_at, p.event_id LIMIT ${limit}) w)`;
+  return [merged, ...groups.filter((g) => g.length > 1).map((g) => walk(g, conditions, limit, name, joined))];
+}
+
 export type Tier = 'all' | 'name' | 'any';
 
 /**
@@ -141,9 +164,9 @@ export type Tier = 'all' | 'name' | 'any';
  */
 export function tierWalks(tier: Tier, terms: ResolvedTerm[], keys: string[][][], filters: string[], limit: number, conditions: string[] = []): string[] {
   // The filters' keys are joined to each walk; entry conditions stay probes.
-  if (tier === 'any') return keys.flatMap((groups) => groups.map((g) => walk(g, conditions, limit, false, filters)));
+  if (tier === 'any') return keys.flatMap((groups) => walks(groups, conditions, limit, false, filters));
   if (tier === 'name') {
-    return terms.flatMap((t, i) => (t.kind === 'text' ? keys[i]!.map((g) => walk(g, conditions, limit, true, filters)) : []));
+    return terms.flatMap((t, i) => (t.kind === 'text' ? walks(keys[i]!, conditions, limit, true, filters) : []));
   }
   // Words are rarer than places: walk a word's entries when there is one.
   const lead = Math.max(0, terms.findIndex((t) => t.kind === 'text'));
@@ -151,14 +174,16 @@ export function tierWalks(tier: Tier, terms: ResolvedTerm[], keys: string[][][],
   // Where the other terms can match in few ways (a category and a city: its key, its
   // state's, its words), each way of matching them all is a walk that joins their keys,
   // read side by side, instead of probing the index once per entry of the lead term.
-  const ways = others.reduce((n, groups) => n * groups.length, keys[lead]!.length);
+  // A word's spellings joined to other keys are one walk (see walks).
+  const spellings = keys[lead]!.filter((g) => g.length === 1).length;
+  const ways = others.reduce((n, groups) => n * groups.length, keys[lead]!.length - (spellings > 1 ? spellings - 1 : 0));
   if (ways <= MAX_JOINED_WALKS) {
     let combined: string[][] = [[]];
     for (const groups of others) combined = combined.flatMap((keysSoFar) => groups.map((g) => [...keysSoFar, ...g]));
-    return keys[lead]!.flatMap((g) => combined.map((joined) => walk(g, conditions, limit, false, [...filters, ...joined])));
+    return combined.flatMap((joined) => walks(keys[lead]!, conditions, limit, false, [...filters, ...joined]));
   }
   const probes = others.map((groups) => matchesTerm(groups));
-  return keys[lead]!.map((g) => walk(g, [...conditions, ...probes], limit, false, filters));
+  return walks(keys[lead]!, [...conditions, ...probes], limit, false, filters);
 }
 
 /** The most walks the events matching every term may take as joins (see tierWalks). */
