@@ -4,7 +4,9 @@ import { brandRegistry } from '../../brand/registry';
 import type { Db } from '../../db/types';
 import { generateDemo } from '../../demo/generate';
 import type { EventRecordInput } from '../record';
-import { listEvents } from './events';
+import { searchTerms } from '../search/resolve';
+import { listEvents, withNearVenues } from './events';
+import { listSql } from './list-sql';
 import { parseListQuery } from './query-params';
 
 // Sorted by distance, a page is read from the nearest venues first, until a page's depth
@@ -62,5 +64,23 @@ describe.each(backends)('sorted by distance on $name', ({ open }) => {
     for (let n = 1; n <= 3; n++) slugs.push(...(await page('q=maracatu', n, 1)).data.map((e) => e.slug));
     expect(slugs).toEqual(expected);
     expect((await page('q=frevo', 1, 5)).data.map((e) => e.slug)).toEqual([1, 3, 5].map((i) => placed[i]!.slug));
+  });
+
+  // A caller that builds the statements without looking the venues up first gets them as a
+  // subquery of the statement (filters/near.ts): the same events either way.
+  test('the venues in the radius as a subquery: the same count and page as the list looked up first', async () => {
+    for (const qs of ['', 'q=frevo', 'sort=date', 'sort=distance', 'q=maracatu&sort=distance']) {
+      const query = parseListQuery(new URLSearchParams(`near=${POINT.lat},${POINT.lng}&radius_km=5&per_page=4&${qs}`));
+      const terms = await searchTerms(db, brand, query.q);
+      const looked = listSql(brand, await withNearVenues(db, brand, query), now, terms);
+      const inline = listSql(brand, query, now, terms);
+      expect(inline.count.text, qs).toContain('ARRAY(SELECT');
+      expect(looked.count.text, qs).not.toContain('ARRAY(SELECT');
+      for (const k of ['count', 'page'] as const) {
+        const rows = await db.query(inline[k].text, inline[k].params);
+        expect(rows, `${qs} ${k}`).toEqual(await db.query(looked[k].text, looked[k].params));
+        expect(rows.length, `${qs} ${k}`).toBeGreaterThan(0);
+      }
+    }
   });
 });
