@@ -31,12 +31,29 @@ export function nearVenues(near: { lat: number; lng: number }, radiusKm: number,
              AND ${distance} <= ${add(radiusKm)}::float8) nv`;
 }
 
-/** The ids of the brand's venues within a radius of a point: one statement, read before a listing near that point. */
-export function nearVenueIdsSql(brandId: string, near: { lat: number; lng: number }, radiusKm: number): { text: string; params: unknown[] } {
+/** The brand's venues within a radius of a point, with their distance: one statement, read before a listing near that point. */
+export function nearVenuesSql(brandId: string, near: { lat: number; lng: number }, radiusKm: number): { text: string; params: unknown[] } {
   const params: unknown[] = [brandId];
   const add = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
-  return { text: `SELECT nv.id::int AS id FROM ${nearVenues(near, radiusKm, add)}`, params };
+  return { text: `SELECT nv.id::int AS id, nv.distance FROM ${nearVenues(near, radiusKm, add)}`, params };
+}
+
+/** A venue near the point and its distance in km, as nearVenuesSql read them. */
+export type NearVenue = { id: number; distance: number };
+
+/**
+ * The venues near a point as a FROM clause (alias nv, columns id and distance): those
+ * looked up first, as two lists of values, or else read by the statement itself.
+ */
+export function nearVenuesFrom(
+  near: { lat: number; lng: number },
+  radiusKm: number,
+  venues: readonly NearVenue[] | undefined,
+  add: (value: unknown) => string,
+): string {
+  if (!venues) return nearVenues(near, radiusKm, add);
+  return `unnest(${add(venues.map((v) => v.id))}::bigint[], ${add(venues.map((v) => v.distance))}::float8[]) AS nv(id, distance)`;
 }

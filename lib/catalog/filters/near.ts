@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nearVenues } from '../near-sql';
+import { nearVenues, type NearVenue } from '../near-sql';
 import { NEAR_PHRASE } from '../search/place-words';
 import { fold } from '../search/search-terms';
 import { decimal, defineFilter, first, type Point } from './declaration';
@@ -14,12 +14,12 @@ export const NEAR_RADII = [10, 25, 50, 100] as const;
 
 
 /**
- * `venues`: the ids of the venues in the radius, when the listing looked them up first
- * (lib/catalog/listing/events.ts). As a list of values the planner knows how many events
- * they hold, and intersects them with a search word's index or reads them venue by venue,
- * whichever costs less; otherwise they are a subquery of the statement itself.
+ * `venues`: the venues in the radius with their distances, when the listing looked them
+ * up first (lib/catalog/listing/events.ts). As a list of values the planner knows how many
+ * events they hold, and intersects them with a search word's index or reads them venue by
+ * venue, whichever costs less; otherwise they are a subquery of the statement itself.
  */
-type Near = { near?: Point; radiusKm?: number; venues?: readonly number[] };
+type Near = { near?: Point; radiusKm?: number; venues?: readonly NearVenue[] };
 
 export const near = defineFilter<Near>()({
   name: 'near',
@@ -69,7 +69,7 @@ export const near = defineFilter<Near>()({
     columns: ['is_online', 'venue_id'],
     where: (v, add) =>
       v.near
-        ? ['NOT e.is_online', v.venues ? `e.venue_id = ANY (${add(v.venues)}::bigint[])` : `e.venue_id = ANY (ARRAY(SELECT nv.id FROM ${nearVenues(v.near, v.radiusKm ?? RADIUS_KM.default, add)}))`]
+        ? ['NOT e.is_online', v.venues ? `e.venue_id = ANY (${add(v.venues.map((x) => x.id))}::bigint[])` : `e.venue_id = ANY (ARRAY(SELECT nv.id FROM ${nearVenues(v.near, v.radiusKm ?? RADIUS_KM.default, add)}))`]
         : [],
   },
   site: {

@@ -2,7 +2,7 @@ import type { Brand } from '../../brand/schema';
 import { withDb } from '../../db';
 import type { Queryable } from '../../db/types';
 import { RADIUS_KM } from '../filters/near';
-import { nearVenueIdsSql } from '../near-sql';
+import { nearVenuesSql, type NearVenue } from '../near-sql';
 import { listSql } from './list-sql';
 import { countCap } from './sql-parts';
 import { toPublicListItem, type EventRow } from '../map';
@@ -81,14 +81,15 @@ export async function soonestListed(brand: Brand, query: ListQuery, limit: numbe
 }
 
 /**
- * The query with the ids of the venues near its point, when it has one, read first
- * (lib/catalog/filters/near.ts): one short statement through the venue position index.
+ * The query with the venues near its point and their distances, when it has one, read
+ * first (lib/catalog/filters/near.ts): one short statement through the venue position
+ * index. The listing's statements carry them and compute no distance again.
  */
 export async function withNearVenues(db: Queryable, brand: Brand, query: ListQuery): Promise<ListQuery> {
   if (!query.near) return query;
-  const sql = nearVenueIdsSql(brand.id, query.near, query.radiusKm ?? RADIUS_KM.default);
-  const rows = await db.query<{ id: number }>(sql.text, sql.params);
-  return { ...query, venues: rows.map((r) => r.id) };
+  const sql = nearVenuesSql(brand.id, query.near, query.radiusKm ?? RADIUS_KM.default);
+  const rows = await db.query<NearVenue>(sql.text, sql.params);
+  return { ...query, venues: rows.map((r) => ({ id: r.id, distance: Number(r.distance) })) };
 }
 
 /**

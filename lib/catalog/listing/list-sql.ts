@@ -1,6 +1,6 @@
 import type { Brand } from '../../brand/schema';
 import { RADIUS_KM } from '../filters/near';
-import { nearVenues } from '../near-sql';
+import { nearVenuesFrom } from '../near-sql';
 import type { ResolvedTerm } from '../search/resolve';
 import { coherenceSql, termSql } from '../search/search-sql';
 import { keyedListingSql } from './keyed-sql';
@@ -89,7 +89,7 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
   // The page binds parameters of its own there: the count may not carry them.
   const forPage = query.near ? buildWhere(brand, query, now) : { clauses, params, add };
   const page = query.near
-    ? `, near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenues(query.near, query.radiusKm ?? RADIUS_KM.default, forPage.add)})
+    ? `, near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenuesFrom(query.near, query.radiusKm ?? RADIUS_KM.default, query.venues, forPage.add)})
        ${pickedPage(`SELECT id, starts_at FROM (${nearEvents(forPage.clauses.join(' AND '), limit)}) u`, BY_START, query.perPage, offset)}`
     : `
        ${pickedPage(`SELECT id, starts_at FROM (${listedParts(where, ordered).join(' UNION ALL ')}) u`, BY_START, query.perPage, offset)}`;
@@ -224,7 +224,7 @@ function distanceSortSql(
   const any = terms.length > 0 ? ` AND (${terms.map((t) => eventMatchesTerm(termKeys(t, add))).join(' OR ')})` : '';
   const limit = offset + query.perPage;
   return {
-    text: `${UNDER_WAY}, near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenues(query.near!, query.radiusKm ?? RADIUS_KM.default, add)})
+    text: `${UNDER_WAY}, near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenuesFrom(query.near!, query.radiusKm ?? RADIUS_KM.default, query.venues, add)})
            ${pickedPage(`SELECT id, starts_at, distance FROM (${nearestEvents(`${where}${any}`, limit)}) u`, ['distance ASC', ...BY_START], query.perPage, offset)}`,
     params,
   };
