@@ -118,19 +118,18 @@ export const eventMatchesTerm = (groups: string[][]) => matchesTerm(groups, EVEN
 function walk(group: string[], conditions: string[], limit: number, name = false, joined: string[] = []): string {
   const [first, ...rest] = group;
   const keys = [...new Set([...rest, ...joined])].filter((k) => k !== first);
-  const joins = keys.map(
-    (key, i) => `JOIN search_postings j${i} ON j${i}.brand_id = $1 AND j${i}.term = ${key} AND j${i}.starts_at >= $2 AND j${i}.starts_at = p.starts_at AND j${i}.event_id = p.event_id`,
-  );
-  const where = [
-    'p.brand_id = $1',
-    `p.term = ${first}`,
-    'p.starts_at >= $2',
-    'p.listed_until >= $2',
-    ...(name ? ['p.fields & 1 = 1'] : []),
-    ...conditions,
-  ];
-  return `(SELECT p.event_id AS id FROM search_postings p ${joins.join(' ')} WHERE ${where.join(' AND ')} ORDER BY p.starts_at, p.event_id LIMIT ${limit})`;
+  const where = ['p.brand_id = $1', `p.term = ${first}`, 'p.starts_at >= $2', ...entryWhere(name, conditions)];
+  return `(SELECT p.event_id AS id FROM search_postings p ${joinsOn(keys)} WHERE ${where.join(' AND ')} ORDER BY p.starts_at, p.event_id LIMIT ${limit})`;
 }
+
+/** Joins that require the walked entry `p` to have every key of `keys`, on its (start, event). */
+const joinsOn = (keys: string[]) =>
+  keys
+    .map((key, i) => `JOIN search_postings j${i} ON j${i}.brand_id = $1 AND j${i}.term = ${key} AND j${i}.starts_at >= $2 AND j${i}.starts_at = p.starts_at AND j${i}.event_id = p.event_id`)
+    .join(' ');
+
+/** What a walked entry `p` must also meet: listed still, its key in the event's name (`name`), the probes. */
+const entryWhere = (name: boolean, conditions: string[]) => ['p.listed_until >= $2', ...(name ? ['p.fields & 1 = 1'] : []), ...conditions];
 
 /**
  * The walks of a term's groups, each joined to the keys of `joined`. Where a word has
@@ -146,12 +145,8 @@ function walks(groups: string[][], conditions: string[], limit: number, name: bo
   const ranges = single.map(
     (key) => `(SELECT starts_at, event_id, listed_until, fields FROM search_postings WHERE brand_id = $1 AND term = ${key} AND starts_at >= $2 ORDER BY starts_at, event_id)`,
   );
-  const joins = [...new Set(joined)].map(
-    (key, i) => `JOIN search_postings j${i} ON j${i}.brand_id = $1 AND j${i}.term = ${key} AND j${i}.starts_at >= $2 AND j${i}.starts_at = p.starts_at AND j${i}.event_id = p.event_id`,
-  );
-  const where = ['p.listed_until >= $2', ...(name ? ['p.fields & 1 = 1'] : []), ...conditions];
-  const merged = `(SELECT id FROM (SELECT DISTINCT p.starts_at, p.event_id AS id FROM (${ranges.join(' UNION ALL ')}) p ${joins.join(' ')}
-      WHERE ${where.join(' AND ')} ORDER BY p.starts_at, p.event_id LIMIT ${limit}) w)`;
+  const merged = `(SELECT id FROM (SELECT DISTINCT p.starts_at, p.event_id AS id FROM (${ranges.join(' UNION ALL ')}) p ${joinsOn([...new Set(joined)])}
+      WHERE ${entryWhere(name, conditions).join(' AND ')} ORDER BY p.starts_at, p.event_id LIMIT ${limit}) w)`;
   return [merged, ...groups.filter((g) => g.length > 1).map((g) => walk(g, conditions, limit, name, joined))];
 }
 
