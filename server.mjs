@@ -15,7 +15,7 @@ const { connectionMetrics, observeRequests, processLogger, startMetricsListener 
 const { MIN_RESERVED_FILES, connectionSettings, limitConnections, serverOptions } = await import('./lib/server/connection-limits.mjs');
 const { CAPTURES_PAGES, FILL_HEADER, FLIGHT_HEADER, INTERNAL_HEADER, INTERNAL_TOKEN, ORIGINAL_METHOD_HEADER, OVERSIZED_HEADER, PAGE_MARKER, PEER_HEADER } = await import('./lib/server/markers.mjs');
 const { captureAnswer } = await import('./lib/server/capture.mjs');
-const { gracefulShutdown } = await import('./lib/server/shutdown.mjs');
+const { gracefulShutdown, handlerWork } = await import('./lib/server/shutdown.mjs');
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -96,8 +96,11 @@ function forward(req, res) {
       res.setHeader(PAGE_MARKER, '1');
     } else delete req.headers[FILL_HEADER];
   }
-  handle(req, res);
+  // Settles when the app's handler ends, which may be after the client has gone: the
+  // shutdown waits for it before it closes the catalog.
+  handlers.track(handle(req, res));
 }
+const handlers = handlerWork();
 // Bounds on how long a request's head and whole request may take, and on the connections
 // a client, and all of them, may hold (lib/server/connection-limits.mjs): a flood of slow
 // connections must not take every file descriptor of the process.
@@ -164,7 +167,7 @@ server.on('connect', (_req, socket) => {
 });
 server.keepAliveTimeout = 65_000;
 const metricsServer = metricsPort === undefined ? undefined : startMetricsListener(metricsPort, metricsHost, logger);
-gracefulShutdown([server, internal], { timeoutMs: shutdownTimeoutMs, logger, after: metricsServer ? [metricsServer] : [] });
+gracefulShutdown([server, internal], { timeoutMs: shutdownTimeoutMs, logger, handlers, after: metricsServer ? [metricsServer] : [] });
 server.listen(port, host, () => {
   console.log(`> Ready on http://localhost:${port}`);
   // One request through the app opens the catalog now, in the same module instance

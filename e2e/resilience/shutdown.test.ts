@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import pg from 'pg';
 import { request } from '../support/client';
+import { createTestDatabase, postgresReachable } from '../support/postgres';
 import { startServer, type RunningServer } from '../support/server';
 
 type Outcome = { status?: number; bodyBytes?: number; error?: string; reused?: boolean; traceId: string; sentAt: number; doneAt: number };
@@ -104,5 +106,69 @@ describe('graceful shutdown', () => {
     expect(log).toMatch(/"msg":"shutting down"/);
     expect(log).toMatch(/"outcome":"drained"/);
     expect(log).not.toMatch(/shutdown step failed/);
+  });
+});
+
+const postgres = await postgresReachable();
+
+// A client may leave before its answer; its handler goes on, and may still need the
+// catalog for its next statement. The shutdown waits for such handlers before it closes
+// the catalog. The catalog is held up by a lock, so the handlers are surely still at work
+// when the signal comes and when their clients have gone.
+describe.skipIf(!postgres && process.env.CI !== 'true')('graceful shutdown with handlers whose clients left', () => {
+  let server: RunningServer | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    await drop?.();
+  });
+
+  test('each handler ends with the catalog still open, then the process exits', async () => {
+    const db = await createTestDatabase('catalog_shutdown');
+    drop = db.drop;
+    server = await startServer('shutdown-abandoned', { DATABASE_URL: db.url, DEMO_EVENTS: '60', CATALOG_CACHE_TTL_MS: '0', SHUTDOWN_TIMEOUT_MS: '20000', LOG_LEVEL: 'info' });
+    const { port, pid } = server;
+    const words = ['samba', 'jazz', 'teatro', 'forró', 'rock', 'festival'];
+    // Warm: each route compiled and the pool's connections open, so the requests below reach the catalog.
+    for (const w of words) expect((await request(port, `/api/public/v1/events?q=${encodeURIComponent(w)}&state=sp`)).status).toBe(200);
+
+    const locker = new pg.Client({ connectionString: db.url });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE events IN ACCESS EXCLUSIVE MODE');
+      // Searches that no cache holds, each sent and then abandoned by its client.
+      const sockets = words.map((w) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: `/api/public/v1/events?q=${encodeURIComponent(w)}`, headers: { host: `aurora.localhost:${port}` } });
+        req.on('error', () => {});
+        req.end();
+        return req;
+      });
+      // The handlers reach the lock and wait on it (seen from the catalog's side; the pool
+      // holds 10 connections, so at least that many statements wait).
+      for (let waiting = 0; waiting < Math.min(words.length, 10); ) {
+        const r = await locker.query("SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'events'::regclass AND NOT granted");
+        waiting = r.rows[0].n;
+        // A poll interval, not a bound (the test's own timeout is the bound).
+        if (waiting < words.length) await new Promise((r) => setTimeout(r, 50));
+      }
+      for (const req of sockets) req.destroy();
+      process.kill(pid, 'SIGTERM');
+      // The shutdown has begun, with every client gone, before the catalog lets the handlers on.
+      while (!/"msg":"shutting down"/.test(server.output())) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 500));
+      expect(server.alive(), server.output()).toBe(true);
+    } finally {
+      await locker.query('COMMIT').catch(() => {});
+      await locker.end();
+    }
+    while (server.alive()) await new Promise((r) => setTimeout(r, 50));
+    const log = server.output();
+    const after = log.slice(log.indexOf('"msg":"shutting down"'));
+    expect(after).not.toMatch(/Cannot use a pool after calling end/);
+    // No error after the signal: no handler met a closed catalog, no step failed.
+    expect(after.split('\n').filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
+    expect(after).toMatch(/"msg":"waiting for handlers whose clients left"/);
+    expect(after).toMatch(/"outcome":"drained"/);
   });
 });

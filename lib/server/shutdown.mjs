@@ -2,8 +2,10 @@
 // stops accepting at once; the requests in flight finish, each on a connection that
 // closes after its answer. The internal listener (the app's requests to itself, such as
 // page renders) closes only after the public one has drained, since requests in flight
-// may still need it. Then what the app registered (catalog database, Redis, trace
-// export) is closed and the process exits. Past the bound, remaining connections are cut.
+// may still need it. The app's handlers still at work (a request whose client left goes
+// on until its handler ends) are waited for as well. Then what the app registered
+// (catalog database, Redis, trace export) is closed and the process exits. Past the
+// bound, remaining connections are cut and the rest is closed regardless.
 import { Server as NetServer } from 'node:net';
 
 const HOOKS = Symbol.for('event-catalog.shutdown-hooks');
@@ -49,8 +51,31 @@ function drain(server, tracked) {
   return closed.finally(() => clearInterval(sweep));
 }
 
-/** `servers` close in order, each after the one before has drained; `after` close last. */
-export function gracefulShutdown(servers, { timeoutMs, logger, after = [] }) {
+/**
+ * The work of the app's handlers, as promises that settle when each handler ends: `track`
+ * a handler's promise as it starts; `settled()` waits for all those still running.
+ */
+export function handlerWork() {
+  const running = new Set();
+  return {
+    track(promise) {
+      const done = Promise.resolve(promise).then(
+        () => {},
+        () => {},
+      );
+      running.add(done);
+      void done.then(() => running.delete(done));
+    },
+    count: () => running.size,
+    settled: () => Promise.all(running),
+  };
+}
+
+/**
+ * `servers` close in order, each after the one before has drained; then the `handlers`
+ * still at work (a `handlerWork()`) are waited for; `after` close last. One bound covers it all.
+ */
+export function gracefulShutdown(servers, { timeoutMs, logger, after = [], handlers }) {
   const state = { stopping: false };
   const tracked = servers.map((s) => [s, track(s, state)]);
   const inFlight = () => tracked.reduce((n, [, t]) => n + t.inFlight(), 0);
@@ -61,6 +86,11 @@ export function gracefulShutdown(servers, { timeoutMs, logger, after = [] }) {
     logger.info({ signal, in_flight: inFlight() }, 'shutting down');
     const drained = (async () => {
       for (const [server, t] of tracked) await drain(server, t);
+      // A handler whose client has gone still runs: the catalog stays open until it ends.
+      if (handlers && handlers.count() > 0) {
+        logger.info({ handlers: handlers.count() }, 'waiting for handlers whose clients left');
+        await handlers.settled();
+      }
       return 'drained';
     })();
     let timer;
@@ -68,7 +98,7 @@ export function gracefulShutdown(servers, { timeoutMs, logger, after = [] }) {
     const outcome = await Promise.race([drained, bound]);
     clearTimeout(timer);
     if (outcome === 'timeout') {
-      logger.warn({ in_flight: inFlight() }, 'shutdown bound reached: closing the remaining connections');
+      logger.warn({ in_flight: inFlight(), handlers: handlers?.count() ?? 0 }, 'shutdown bound reached: closing the remaining connections');
       for (const [, t] of tracked) for (const socket of t.sockets) socket.destroy();
     }
     for (const s of after) s.close();
