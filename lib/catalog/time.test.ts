@@ -79,6 +79,39 @@ describe('zonedTimeToInstant and offsetMinutes', () => {
     );
   });
 
+  test('the same text as Intl gives, instant by instant, across daylight saving changes and odd offsets', () => {
+    // Intl alone, as the zone's rules say: the reference for the quarter-hour offsets kept in memory.
+    const reference = (instant: Date, tz: string) => {
+      const parts: Record<string, string> = {};
+      const f = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'longOffset' });
+      for (const p of f.formatToParts(instant)) parts[p.type] = p.value;
+      const offset = parts.timeZoneName === 'GMT' ? '+00:00' : parts.timeZoneName!.slice(3);
+      return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+    };
+    const zones = ['America/Sao_Paulo', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'UTC'];
+    // Each second around the changes of 2018 (São Paulo), 2026 (New York, London, Lord Howe, Chatham).
+    const changes = ['2018-11-04T03:00:00Z', '2019-02-17T02:00:00Z', '2026-03-08T07:00:00Z', '2026-11-01T06:00:00Z', '2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z', '2026-04-04T15:00:00Z', '2026-10-03T15:30:00Z', '2026-04-04T14:00:00Z', '2026-09-26T14:00:00Z'];
+    for (const tz of zones) {
+      for (const change of changes) {
+        for (let s = -3; s <= 3; s++) {
+          const instant = new Date(Date.parse(change) + s * 1000);
+          expect(toZonedRfc3339(instant, tz), `${tz} ${instant.toISOString()}`).toBe(reference(instant, tz));
+        }
+      }
+    }
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.parse('1900-01-01T00:00:00Z'), max: Date.parse('2060-01-01T00:00:00Z') }),
+        fc.constantFrom(...zones, ...BRAZIL),
+        (ms, tz) => {
+          const instant = new Date(ms);
+          expect(toZonedRfc3339(instant, tz)).toBe(reference(instant, tz));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
   test('offsets in minutes east of UTC', () => {
     const t = new Date('2026-12-01T00:00:00Z');
     expect(offsetMinutes(t, 'America/Sao_Paulo')).toBe(-180);

@@ -28,6 +28,49 @@ export function isTimeZone(value: string): boolean {
   return formatterFor(value) !== undefined;
 }
 
+function intlParts(f: Intl.DateTimeFormat, instant: Date): Record<string, string> {
+  const parts: Record<string, string> = {};
+  for (const p of f.formatToParts(instant)) parts[p.type] = p.value;
+  return parts;
+}
+
+/** The zone's offset as Intl gives it: `-03:00`, `+05:30`, `+00:00` (or with seconds, for old local mean times). */
+function offsetText(parts: Record<string, string>): string {
+  const gmt = parts.timeZoneName ?? 'GMT';
+  return gmt === 'GMT' ? '+00:00' : gmt.slice(3);
+}
+
+// A zone's offset changes at most once in a day of UTC, and rarely at all: when Intl gives
+// the same offset at a day's first and last second, that offset holds for the whole day.
+// So Intl is asked twice per day of a zone, not once per instant, which makes a page of
+// events cheap to format. A day with a change in it is formatted by Intl, instant by instant.
+const DAY_MS = 86_400_000;
+const SINCE = Date.UTC(1980, 0, 1);
+const MAX_DAYS = 20_000;
+const days = new Map<string, { text: string; minutes: number } | null>();
+
+function offsetMinutesOf(text: string): number | undefined {
+  const m = /^([+-])(\d\d):(\d\d)$/.exec(text);
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : undefined;
+}
+
+function dayOffset(f: Intl.DateTimeFormat, timeZone: string, ms: number): { text: string; minutes: number } | null {
+  const day = Math.floor(ms / DAY_MS);
+  const key = `${timeZone} ${day}`;
+  let hit = days.get(key);
+  if (hit === undefined) {
+    const first = offsetText(intlParts(f, new Date(day * DAY_MS)));
+    const last = offsetText(intlParts(f, new Date((day + 1) * DAY_MS - 1000)));
+    const minutes = offsetMinutesOf(first);
+    hit = first === last && minutes !== undefined ? { text: first, minutes } : null;
+    if (days.size >= MAX_DAYS) days.clear();
+    days.set(key, hit);
+  }
+  return hit;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
 /**
  * An instant as RFC 3339 in the wall-clock time of `timeZone`, with that zone's offset
  * (`2026-12-05T21:00:00-03:00`). Without a valid zone it is given in UTC with `Z`.
@@ -35,11 +78,15 @@ export function isTimeZone(value: string): boolean {
 export function toZonedRfc3339(instant: Date, timeZone: string | null | undefined): string {
   const f = timeZone ? formatterFor(timeZone) : undefined;
   if (!f) return instant.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const parts: Record<string, string> = {};
-  for (const p of f.formatToParts(instant)) parts[p.type] = p.value;
-  const gmt = parts.timeZoneName ?? 'GMT';
-  const offset = gmt === 'GMT' ? '+00:00' : gmt.slice(3);
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+  const ms = instant.getTime();
+  const year = instant.getUTCFullYear();
+  const offset = ms >= SINCE && year < 9999 ? dayOffset(f, timeZone!, ms) : null;
+  if (offset) {
+    const wall = new Date(Math.floor(ms / 1000) * 1000 + offset.minutes * 60_000);
+    return `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}${offset.text}`;
+  }
+  const parts = intlParts(f, instant);
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offsetText(parts)}`;
 }
 
 /** The offset of `timeZone` at `instant`, in minutes east of UTC. */
