@@ -22,7 +22,7 @@ import { readEventPages, readOrganizerPages, readSitemapSpans } from './sitemap'
 const available = await postgresReachable();
 const EVENTS = 30_000;
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Index Cond'?: string; 'Parent Relationship'?: string; Plans?: PlanNode[] };
+type PlanNode = { 'Node Type': string; Strategy?: string; 'Relation Name'?: string; 'Index Name'?: string; 'Index Cond'?: string; 'Parent Relationship'?: string; Plans?: PlanNode[] };
 
 function nodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
@@ -220,9 +220,28 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     const all = await plan(alone.count);
     expect(all.map((n) => n['Relation Name'])).toContain('listed_event_days');
     expect(all.map((n) => n['Relation Name'])).not.toContain('search_postings');
-    expect(scans(all, 'events')).toEqual([expect.stringMatching(/events_listed_until_idx/)]);
+    // Today's part: the category's events that end today, not every event of the category or of the day.
+    expect(scans(all, 'events')).toEqual([expect.stringMatching(/events_category_listed_idx/)]);
     const withCity = listSql(brand, parseListQuery(new URLSearchParams('category=shows&city=Recife')), new Date());
     expect((await plan(withCity.count)).map((n) => n['Relation Name'])).toContain('search_postings');
+  });
+
+  test('filters walked by their keys are counted in two parts added together, with no set of ids made distinct, and exactly', async () => {
+    const now = new Date();
+    for (const [qs, category, city] of [['category=festas&city=S%C3%A3o%20Paulo', 'festas', 'sao paulo'], ['category=shows&city=Recife', 'shows', 'recife']] as const) {
+      const sql = listSql(brand, parseListQuery(new URLSearchParams(qs)), now);
+      const all = await plan(sql.count);
+      expect(all.map((n) => n['Relation Name'])).toContain('search_postings');
+      // Only plain aggregates (counts): no hashed or sorted grouping of ids, no Unique.
+      for (const n of all) expect(`${n['Node Type']} ${n.Strategy ?? ''}`.trim(), qs).not.toMatch(/^(Aggregate (Hashed|Sorted|Mixed)|Unique|SetOp)/);
+      const [counted] = await db.query<{ total: number }>(sql.count.text, sql.count.params);
+      const [direct] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM events WHERE brand_id = $1 AND category = $2 AND city_key = $3 AND listed_until >= $4`,
+        [brand.id, category, city, now.toISOString()],
+      );
+      expect(direct!.n, qs).toBeGreaterThan(0);
+      expect(counted!.total, qs).toBe(direct!.n);
+    }
   });
 
   test('a word with a typo finds its neighbours by probes of its spellings one edit away, never a walk of the vocabulary', async () => {

@@ -25,11 +25,12 @@ export function keyedListingSql(
   now: Date,
   brand: Brand,
 ): { count: Sql; page: Sql } {
-  // Every filter key is one group: the first is walked, the others probed.
+  // Every filter key is one group: the first is walked, the others joined to it.
   const walk = (bind: (value: unknown) => string, limit: number) =>
     tierWalks('any', [], [[filterKeys(query, bind)]], [], limit, entryConditions(query, bind));
   const forCount = buildWhere(brand, query, now);
-  const countWalk = walk(forCount.add, cap);
+  // One group of keys: one walk.
+  const [countWalk] = walk(forCount.add, cap);
   const limit = offset + query.perPage;
   const pageWalk = walk(add, limit);
   const onlyCategory = query.category !== undefined && ALL_FILTERS.every((f) => f.name === 'category' || !(f.active?.(query as never) ?? false));
@@ -37,10 +38,13 @@ export function keyedListingSql(
     count: onlyCategory
       ? categoryCountSql(brand, query.category!, now, cap)
       : {
+          // The events under way started before now and the walk's from now on: the two
+          // parts share no event, and the walk of one key (the others joined) holds each
+          // event once. So each part is counted and the two added, with no set of ids to
+          // make distinct (a HashAggregate of up to the cap's ids).
           text: `${UNDER_WAY}
-             SELECT count(*)::int AS total FROM (SELECT DISTINCT id FROM (
-               (SELECT e.id FROM ${UNDER_WAY_FROM} WHERE ${forCount.clauses.join(' AND ')} LIMIT ${cap})
-               UNION ALL ${countWalk.join(' UNION ALL ')}) c LIMIT ${cap}) t`,
+             SELECT least(${cap}, (SELECT count(*) FROM (SELECT 1 FROM ${UNDER_WAY_FROM} WHERE ${forCount.clauses.join(' AND ')} LIMIT ${cap}) u)
+               + (SELECT count(*) FROM ${countWalk} w))::int AS total`,
           params: forCount.params,
         },
     page: {
@@ -65,7 +69,7 @@ const DAY_MS = 86_400_000;
  * The count of a category's listing with no other filter, from the summary the catalog
  * keeps (migration 011, as the filters' options read it): the category's buckets of the
  * days after today, plus today's events of the category that have not ended, through
- * events_listed_until_idx. A few hundred rows whatever the catalog's size, where a walk
+ * events_category_listed_idx. A few hundred rows whatever the catalog's size, where a walk
  * of its postings reads up to the cap's entries.
  */
 function categoryCountSql(brand: Brand, category: string, now: Date, cap: number): Sql {
