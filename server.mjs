@@ -68,6 +68,8 @@ const handler = observeRequests((req, res) => {
   guardBody(req, res, bodyLimitFor(req.url ?? '/'), OVERSIZED_HEADER, () => forward(req, res));
 }, { distDir: '.next', logger, metrics: metricsPort !== undefined });
 
+// The app's handlers at work, for the shutdown to wait for (lib/server/shutdown.mjs).
+const handlers = handlerWork();
 function forward(req, res) {
   // The rate limiter's client address is the socket's, which the app cannot see.
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
@@ -100,7 +102,6 @@ function forward(req, res) {
   // shutdown waits for it before it closes the catalog.
   handlers.track(handle(req, res));
 }
-const handlers = handlerWork();
 // Bounds on how long a request's head and whole request may take, and on the connections
 // a client, and all of them, may hold (lib/server/connection-limits.mjs): a flood of slow
 // connections must not take every file descriptor of the process.
