@@ -98,9 +98,9 @@ function forward(req, res) {
       res.setHeader(PAGE_MARKER, '1');
     } else delete req.headers[FILL_HEADER];
   }
-  // Settles when the app's handler ends, which may be after the client has gone: the
-  // shutdown waits for it before it closes the catalog.
-  handlers.track(handle(req, res));
+  // A handler may go on after its client has gone: the shutdown waits for it before it
+  // closes the catalog.
+  handlers.run(res, () => handle(req, res));
 }
 // Bounds on how long a request's head and whole request may take, and on the connections
 // a client, and all of them, may hold (lib/server/connection-limits.mjs): a flood of slow

@@ -52,19 +52,28 @@ function drain(server, tracked) {
 }
 
 /**
- * The work of the app's handlers, as promises that settle when each handler ends: `track`
- * a handler's promise as it starts; `settled()` waits for all those still running.
+ * The app's handlers at work. `run(res, start)` starts a handler (`start()` returns its
+ * promise) and counts it until it ends its response or its promise settles, whichever
+ * comes first: a handler whose client left goes on until it ends its (unsent) answer,
+ * while Next's promise for a request whose client left may never settle at all, though
+ * its handler is done. `settled()` waits for those at work.
  */
 export function handlerWork() {
   const running = new Set();
   return {
-    track(promise) {
-      const done = Promise.resolve(promise).then(
-        () => {},
-        () => {},
-      );
+    run(res, start) {
+      let release;
+      const done = new Promise((resolve) => (release = resolve));
       running.add(done);
       void done.then(() => running.delete(done));
+      const end = res.end;
+      res.end = function (...args) {
+        release();
+        return end.apply(this, args);
+      };
+      const promise = start();
+      Promise.resolve(promise).then(release, release);
+      return promise;
     },
     count: () => running.size,
     settled: () => Promise.all(running),
