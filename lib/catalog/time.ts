@@ -45,7 +45,6 @@ function offsetText(parts: Record<string, string>): string {
 // So Intl is asked twice per day of a zone, not once per instant, which makes a page of
 // events cheap to format. A day with a change in it is formatted by Intl, instant by instant.
 const DAY_MS = 86_400_000;
-const SINCE = Date.UTC(1980, 0, 1);
 const MAX_DAYS = 20_000;
 const days = new Map<string, { text: string; minutes: number } | null>();
 
@@ -80,7 +79,8 @@ export function toZonedRfc3339(instant: Date, timeZone: string | null | undefine
   if (!f) return instant.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const ms = instant.getTime();
   const year = instant.getUTCFullYear();
-  const offset = ms >= SINCE && year < 9999 ? dayOffset(f, timeZone!, ms) : null;
+  // Years of four digits, written here as Intl writes them; any other, by Intl itself.
+  const offset = year >= 1000 && year <= 9999 ? dayOffset(f, timeZone!, ms) : null;
   if (offset) {
     const wall = new Date(Math.floor(ms / 1000) * 1000 + offset.minutes * 60_000);
     return `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}${offset.text}`;
