@@ -31,8 +31,9 @@ describe('the handlers at work', () => {
     expect(work.count()).toBe(1);
     res.end();
     expect(res.ended).toBe(1);
-    await work.settled();
+    await tick();
     expect(work.count()).toBe(0);
+    await work.settled();
   });
 
   test('a handler that fails counts no more, and the failure stays its own', async () => {
