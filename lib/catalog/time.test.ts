@@ -80,7 +80,7 @@ describe('zonedTimeToInstant and offsetMinutes', () => {
   });
 
   test('the same text as Intl gives, instant by instant, across daylight saving changes and odd offsets', () => {
-    // Intl alone, as the zone's rules say: the reference for the quarter-hour offsets kept in memory.
+    // Intl alone, instant by instant: the reference for the day's offsets kept in memory.
     const reference = (instant: Date, tz: string) => {
       const parts: Record<string, string> = {};
       const f = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'longOffset' });
