@@ -4,7 +4,9 @@
 // URLs where a bound of 256 MiB held it at 403. A heap bound can only be given when the
 // process starts, so without one the server starts itself again with
 // --max-old-space-size: in place (process.execve, same pid, nothing left behind) where
-// Node has it, otherwise as a child that it waits for, passing on signals. A process
+// Node has it, otherwise as a child that it waits for, passing on signals. That child
+// stops (as on SIGTERM) when its parent is gone, even if the parent was killed at once:
+// it holds an IPC channel to the parent, and the channel's end is its signal. A process
 // started with an IPC channel (a supervisor that talks to it, the tests' heap probe)
 // keeps running as it is, since neither way would keep the channel with the process
 // that serves: it says so on stderr.
@@ -52,13 +54,27 @@ export function heapBoundMiB({ execArgv = process.execArgv, env = process.env, h
 const started = (mib) => process.execArgv.includes(`--max-old-space-size=${mib}`);
 
 const FORWARDED_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGUSR2'];
+/** Set on the child that a parent waits for: its IPC channel is that parent's life line. */
+const CHILD_MARK = 'HEAP_BOUND_PARENT_PID';
+
+/** In the child: stop as on SIGTERM once the parent that waits for it is gone. */
+function followParent() {
+  const parent = process.env[CHILD_MARK];
+  if (!parent) return;
+  delete process.env[CHILD_MARK];
+  if (!process.channel || String(process.ppid) !== parent) return;
+  // The channel does not keep the process alive, and its end (the parent's exit) stops the server.
+  process.channel.unref();
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+}
 
 /**
  * Runs the rest of the caller under a heap bound: returns at once when the process has
  * one (or keeps its own), and otherwise never settles: the process is replaced by one
  * started with the bound, or waits for that one as a child and exits as it does.
  */
-export function ensureHeapBound() {
+export function ensureHeapBound({ inPlace = typeof process.execve === 'function' } = {}) {
+  followParent();
   const mib = heapBoundMiB();
   if (mib === null || started(mib)) return Promise.resolve();
   if (process.channel) {
@@ -68,8 +84,8 @@ export function ensureHeapBound() {
   const args = [...process.execArgv, `--max-old-space-size=${mib}`, ...process.argv.slice(1)];
   // The child knows its bound from the flag; HEAP_MAX_MIB keeps a second start from looping.
   const env = { ...process.env, HEAP_MAX_MIB: String(mib) };
-  if (typeof process.execve === 'function') process.execve(process.execPath, [process.execPath, ...args], env);
-  const child = spawn(process.execPath, args, { env, stdio: 'inherit' });
+  if (inPlace) process.execve(process.execPath, [process.execPath, ...args], env);
+  const child = spawn(process.execPath, args, { env: { ...env, [CHILD_MARK]: String(process.pid) }, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
   for (const signal of FORWARDED_SIGNALS) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1)));
   return new Promise(() => {});

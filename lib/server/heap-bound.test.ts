@@ -79,6 +79,47 @@ describe('ensureHeapBound', () => {
     expect(stderr).toMatch(/No heap bound: started with an IPC channel/);
   });
 
+  test('a child that a parent waits for stops when that parent is killed at once', async () => {
+    // The child's way is the one Node 20 takes; on Node 24 it is asked for, so both Nodes test it.
+    const follower = join(mkdtempSync(join(tmpdir(), 'heap-bound-')), 'follower.mjs');
+    writeFileSync(
+      follower,
+      `const { ensureHeapBound } = await import(${JSON.stringify(new URL('./heap-bound.mjs', import.meta.url).href)});
+      await ensureHeapBound({ inPlace: false });
+      process.on('SIGTERM', () => { console.log('stopping ' + process.pid); process.exit(0); });
+      console.log('serving ' + process.pid + ' under ' + process.ppid);
+      setInterval(() => {}, 1000);`,
+    );
+    const parent = spawn(process.execPath, [follower], { env: { ...process.env, NODE_OPTIONS: '', HEAP_MAX_MIB: '200' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    parent.stdout!.on('data', (d) => (stdout += d));
+    const serving = await new Promise<RegExpMatchArray>((resolve) => {
+      const look = () => {
+        const m = /serving (\d+) under (\d+)/.exec(stdout);
+        if (m) resolve(m);
+        else parent.stdout!.once('data', look);
+      };
+      look();
+    });
+    const childPid = Number(serving[1]);
+    expect(Number(serving[2])).toBe(parent.pid);
+    expect(childPid).not.toBe(parent.pid);
+    parent.kill('SIGKILL');
+    // The child shares the parent's stdout pipe: it stays open until the child is gone too.
+    await new Promise((resolve) => parent.stdout!.once('end', resolve));
+    expect(stdout).toContain(`stopping ${childPid}`);
+    // Its pipe closes as it exits; the process itself is gone a moment later.
+    const alive = () => {
+      try {
+        process.kill(childPid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    while (alive()) await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+
   test('leaves an explicit flag alone', () => {
     const { out } = run(['--max-old-space-size=700'], {});
     expect(out.limit).toBeGreaterThanOrEqual(700);
