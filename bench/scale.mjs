@@ -12,7 +12,8 @@
 // and from the server's metrics listener the most requests waiting for a database
 // connection, the event loop's p99 lag, and per request the database statements' time
 // and the server's CPU time. Goal: at the large size each mix keeps at least 0.8x of its
-// throughput at the base size, with no error.
+// throughput at the base size, with no error. --mix <words> runs only the mixes whose
+// name contains them (the floor always runs): --mix API.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ const { values } = parseArgs({
     prepare: { type: 'boolean', default: false },
     load: { type: 'string' },
     connections: { type: 'string', default: '16' },
+    mix: { type: 'string' },
     // Names of the PostgreSQL catalogs: <prefix>_<size>_<schema>.
     'db-prefix': { type: 'string', default: 'catalog_scale' },
   },
@@ -395,7 +397,8 @@ async function loadMixes(port, metricsPort) {
     })),
   };
   const out = {};
-  for (const [name, targets] of Object.entries(mixes)) {
+  const chosen = Object.entries(mixes).filter(([name]) => name === 'floor' || !values.mix || name.toLowerCase().includes(values.mix.toLowerCase()));
+  for (const [name, targets] of chosen) {
     const first = typeof targets[0] === 'string' ? { path: targets[0] } : targets[0];
     const run = (duration) =>
       new Promise((resolve, reject) =>
@@ -442,7 +445,7 @@ if (LOAD) {
   const vsFloor = (o) => o['API searches'].rps / o.floor.rps;
   console.log(`\nAPI searches against the floor: ${vsFloor(base).toFixed(2)}x at ${sizes[0]} (goal 0.4x), ${vsFloor(large).toFixed(2)}x at ${sizes[1]} (goal 0.3x)`);
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync(`bench/results/scale-load-${backend}.json`, JSON.stringify({ date: new Date().toISOString(), backend, sizes, connections: CONNECTIONS, seconds: LOAD, rows }, null, 2));
+  if (!values.mix) writeFileSync(`bench/results/scale-load-${backend}.json`, JSON.stringify({ date: new Date().toISOString(), backend, sizes, connections: CONNECTIONS, seconds: LOAD, rows }, null, 2));
   process.exit(0);
 }
 

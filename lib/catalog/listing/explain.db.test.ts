@@ -354,6 +354,19 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     expect(meta.total).toBe(Math.min(exact, 1_020));
   });
 
+  test("a frequent word and a state: each tier reads the state's entries beside the word's, never probing them once per entry", async () => {
+    for (const qs of ['q=silva&state=sp', 'q=maria&state=rj']) {
+      const query = parseListQuery(new URLSearchParams(qs));
+      const sql = listSql(brand, query, new Date(), await searchTerms(db, brand, query.q));
+      const state = `' s:${query.state}'::text`;
+      const onState = (await plan(sql.page)).filter((n) => n['Relation Name'] === 'search_postings' && n['Index Cond']?.includes(state));
+      // The name tier and the tier of any match: one walk of the state's key each.
+      expect(onState, qs).toHaveLength(2);
+      // A probe looks up one (start, event); a walk reads a range from now on.
+      for (const n of onState) expect(n['Index Cond'], qs).not.toMatch(/starts_at = /);
+    }
+  });
+
   /** The plans of every statement `read` sends (each explained instead of run). */
   async function plansOf(read: (q: Queryable) => Promise<unknown>): Promise<PlanNode[][]> {
     const plans: PlanNode[][] = [];
