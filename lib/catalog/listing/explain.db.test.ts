@@ -11,7 +11,7 @@ import { readListedOrganizer } from './landing-subjects';
 import { readOrganizerFacts } from './organizers';
 import { eventSql } from '../event/read';
 import { withNearVenues } from './events';
-import { listSql } from './list-sql';
+import { CANDIDATE_BLOCK, listSql } from './list-sql';
 import { nearVenues } from '../near-sql';
 import { similarSql } from './similar';
 import { parseListQuery } from './query-params';
@@ -365,6 +365,38 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
       // A probe looks up one (start, event); a walk reads a range from now on.
       for (const n of onState) expect(n['Index Cond'], qs).not.toMatch(/starts_at = /);
     }
+  });
+
+  test('a single word whose name tier fills the page: the tier of any match is never read, and its spellings give one block of candidates', async () => {
+    const now = new Date();
+    // Words in the names of at least a block of events to come, most frequent first.
+    const frequent = await db.query<{ term: string }>(
+      `SELECT term FROM search_postings WHERE brand_id = $1 AND starts_at >= $2 AND fields & 1 = 1 AND term !~ '^ ' AND length(term) >= 4
+       GROUP BY term HAVING count(*) >= 300 ORDER BY count(*) DESC LIMIT 40`,
+      [brand.id, now.toISOString()],
+    );
+    let checked = 0;
+    for (const { term } of frequent) {
+      const query = parseListQuery(new URLSearchParams({ q: term }));
+      const terms = await searchTerms(db, brand, query.q);
+      if (terms.length !== 1 || terms[0]!.kind !== 'text') continue;
+      const sql = listSql(brand, query, now, terms).page;
+      const [row] = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode & { 'Actual Loops'?: number } }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.text}`, sql.params);
+      const all = nodes(row!['QUERY PLAN'][0]!.Plan) as Array<PlanNode & { 'Actual Loops'?: number; Filter?: string }>;
+      const walks = all.filter((n) => n['Relation Name'] === 'search_postings');
+      const named = walks.filter((n) => n.Filter?.includes('fields'));
+      expect(named.length, term).toBeGreaterThan(0);
+      // The walks without the name condition (the tier of any match) never run.
+      const others = walks.filter((n) => !n.Filter?.includes('fields'));
+      expect(others.length, term).toBeGreaterThan(0);
+      for (const n of others) expect(n['Actual Loops'], term).toBe(0);
+      // One block of candidates, read by primary key, however many spellings the word has.
+      const probes = all.filter((n) => n['Index Name'] === 'events_pkey').map((n) => (n['Actual Loops'] ?? 0) * ((n as { 'Actual Rows'?: number })['Actual Rows'] ?? 0));
+      expect(Math.max(...probes), term).toBeLessThanOrEqual(CANDIDATE_BLOCK);
+      checked += 1;
+      if (terms[0]!.kind === 'text' && terms[0]!.spellings.length > 1) break;
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   /** The plans of every statement `read` sends (each explained instead of run). */

@@ -145,24 +145,26 @@ const entryWhere = (name: boolean, conditions: string[]) => ['p.listed_until >= 
 
 /**
  * The walks of a term's groups, each joined to the keys of `joined`. Where a word has
- * several spellings (its completions, those one typo away) and other keys are joined, the
- * single-key groups are read as one stream in (start, event) order, a merge of their
- * ranges, joined once: the joined keys' entries (of a state, tens of thousands) are read
- * once, not once a spelling. Its first `limit` distinct events are the soonest of the
- * groups together, as the separate walks' union holds them.
+ * several spellings (its completions, those one typo away), the single-key groups are
+ * read as one stream in (start, event) order, a merge of their ranges: its first `limit`
+ * distinct events are the soonest of the spellings together, and no more are scored than
+ * one spelling's walk gives (separate walks gave `limit` a spelling). Joined once, the
+ * joined keys' entries (of a state, tens of thousands) are read once, not once a spelling.
  */
 function walks(groups: string[][], conditions: string[], limit: number, name: boolean, joined: string[]): string[] {
   const single = groups.filter((g) => g.length === 1).map((g) => g[0]!);
-  if (single.length < 2 || joined.length === 0) return groups.map((g) => walk(g, conditions, limit, name, joined));
+  if (single.length < 2) return groups.map((g) => walk(g, conditions, limit, name, joined));
+  // Without a join, the name condition is each range's own (see IN_NAME).
+  const inRanges = name && joined.length === 0;
   const ranges = single.map(
-    (key) => `(SELECT starts_at, event_id, listed_until, fields FROM search_postings WHERE brand_id = $1 AND term = ${key} AND starts_at >= $2 ORDER BY starts_at, event_id)`,
+    (key) =>
+      `(SELECT starts_at, event_id, listed_until, fields FROM search_postings r WHERE r.brand_id = $1 AND r.term = ${key} AND r.starts_at >= $2${inRanges ? ` AND ${IN_NAME('r')}` : ''} ORDER BY r.starts_at, r.event_id)`,
   );
   // Each event once, with the fields of all its spellings' entries.
   const stream = `SELECT p.starts_at, p.event_id AS id, bit_or(p.fields) AS fields FROM (${ranges.join(' UNION ALL ')}) p ${joinsOn([...new Set(joined)])}
       WHERE ${entryWhere(false, conditions).join(' AND ')} GROUP BY p.starts_at, p.event_id ORDER BY p.starts_at, p.event_id`;
-  const merged = name
-    ? `(SELECT id FROM (${stream} OFFSET 0) w WHERE ${IN_NAME('w')} LIMIT ${limit})`
-    : `(SELECT id FROM (${stream} LIMIT ${limit}) w)`;
+  const merged =
+    name && !inRanges ? `(SELECT id FROM (${stream} OFFSET 0) w WHERE ${IN_NAME('w')} LIMIT ${limit})` : `(SELECT id FROM (${stream} LIMIT ${limit}) w)`;
   return [merged, ...groups.filter((g) => g.length > 1).map((g) => walk(g, conditions, limit, name, joined))];
 }
 
