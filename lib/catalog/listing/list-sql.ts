@@ -192,12 +192,12 @@ function searchSql(
   return {
     text: `${UNDER_WAY},
              ${candidates},
-             matched AS (SELECT e.id, e.starts_at, e.on_sale, ARRAY[${parts.map((p) => `(${p.score()})`).join(', ')}]::int[] AS s,
+             matched AS (SELECT e.id, e.starts_at, e.on_sale, ${parts.map((p, i) => `(${p.score()}) AS s${i}`).join(', ')},
                            ${coherence ?? '0'} AS bonus
                          FROM ${CANDIDATE_EVENTS}),
-             scored AS (SELECT m.id, m.starts_at, m.bonus + (SELECT coalesce(sum(b + x), 0) FROM unnest(m.s, ARRAY[${terms.map(matchWeight).join(', ')}]::int[]) AS u(x, b) WHERE x > 0) AS score,
-                          (SELECT count(*) FROM unnest(m.s) x WHERE x > 0) AS hits,
-                          (SELECT min(i) FROM unnest(m.s) WITH ORDINALITY AS u(x, i) WHERE x > 0) AS first_hit,
+             scored AS (SELECT m.id, m.starts_at, m.bonus ${terms.map((t, i) => `+ CASE WHEN m.s${i} > 0 THEN m.s${i} + ${matchWeight(t)} ELSE 0 END`).join(' ')} AS score,
+                          ${terms.map((_, i) => `(m.s${i} > 0)::int`).join(' + ')} AS hits,
+                          CASE ${terms.map((_, i) => `WHEN m.s${i} > 0 THEN ${i + 1}`).join(' ')} END AS first_hit,
                           m.on_sale
                         FROM matched m),
              ranked AS (SELECT sc.*, bool_or(sc.hits = ${parts.length}) OVER () AS complete,
