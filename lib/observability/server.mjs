@@ -14,9 +14,17 @@ import client from 'prom-client';
 const CONTEXT = Symbol.for('event-catalog.request-context');
 const LOGGER = Symbol.for('event-catalog.logger');
 
-/** The process's one logger (JSON lines on stdout), shared with the bundles. */
+/**
+ * The process's one logger (JSON lines on stdout), shared with the bundles. Each line is
+ * written as it is logged: nothing is left to write at exit, where pino's last write to
+ * a reader that has gone (the pipe of a parent that was killed) is retried for ever and
+ * the process never exits. A reader that has gone stops the logging, not the server.
+ */
 export function processLogger(level) {
-  globalThis[LOGGER] ??= pino({ level: level || 'info', base: undefined, timestamp: pino.stdTimeFunctions.isoTime, messageKey: 'msg' });
+  globalThis[LOGGER] ??= pino(
+    { level: level || 'info', base: undefined, timestamp: pino.stdTimeFunctions.isoTime, messageKey: 'msg' },
+    pino.destination({ dest: 1, sync: true }),
+  );
   return globalThis[LOGGER];
 }
 

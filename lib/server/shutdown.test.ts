@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { handlerWork } from './shutdown.mjs';
 
@@ -42,5 +46,50 @@ describe('the handlers at work', () => {
     await expect(failed).rejects.toThrow('boom');
     await work.settled();
     expect(work.count()).toBe(0);
+  });
+});
+
+// A stopping server whose log reader has gone (the pipe of a parent that was killed)
+// still exits: the logger's last lines are written out before the exit, where a reader
+// that has gone shows, rather than retried by the exit for ever.
+describe('the exit after a shutdown', () => {
+  test('a server whose stdout reader left while it was stopping still exits', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shutdown-'));
+    const script = join(dir, 'stopping.mjs');
+    writeFileSync(
+      script,
+      `const { processLogger } = await import(${JSON.stringify(new URL('../observability/server.mjs', import.meta.url).href)});
+      const { gracefulShutdown } = await import(${JSON.stringify(new URL('./shutdown.mjs', import.meta.url).href)});
+      const logger = processLogger('info');
+      // One handler at work until stdin closes (the test's signal that the log reader has
+      // gone); it logs as it ends, as a request's log line comes when its answer ends.
+      let working = true;
+      const settled = new Promise((resolve) => process.stdin.on('close', resolve).resume()).then(() => {
+        working = false;
+        logger.info('handler done');
+      });
+      gracefulShutdown([], { timeoutMs: 60_000, logger, handlers: { count: () => (working ? 1 : 0), settled: () => settled } });
+      logger.info('ready');`,
+    );
+    const child = spawn(process.execPath, [script], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    const seen = (text: string) =>
+      new Promise<void>((resolve) => {
+        const look = () => (out.includes(text) ? resolve() : child.stdout!.once('data', (d) => ((out += d), look())));
+        look();
+      });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      await seen('"ready"');
+      child.kill('SIGTERM');
+      await seen('waiting for handlers');
+      // The reader goes; then the handler ends, and the server logs that it stopped.
+      child.stdout!.destroy();
+      child.stdin!.end();
+      expect(await exited).toBe(0);
+    } finally {
+      // Clean-up only: a child that hangs is not left behind when the test fails.
+      child.kill('SIGKILL');
+    }
   });
 });
