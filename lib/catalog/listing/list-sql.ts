@@ -2,7 +2,7 @@ import type { Brand } from '../../brand/schema';
 import { RADIUS_KM } from '../filters/near';
 import { nearVenuesFrom } from '../near-sql';
 import type { ResolvedTerm } from '../search/resolve';
-import { coherenceSql, termSql } from '../search/search-sql';
+import { coherenceSql, TERM_COLUMNS, termSql } from '../search/search-sql';
 import { keyedListingSql } from './keyed-sql';
 import { priceListingSql } from './price-sql';
 import { entryConditions, eventMatchesTerm, searchKeys, termKeys, tierWalks, walksFilterKey, type Tier } from './postings-sql';
@@ -13,8 +13,8 @@ import { BY_START, buildWhere, countCap, listedParts, nearEvents, nearestEvents,
 // by the EXPLAIN tests; their parts are in sql-parts.ts, the listing by a walked filter
 // key in keyed-sql.ts, the listing by price in price-sql.ts.
 
-/** What ranks a search's candidates: the columns of the terms' scores (termSql), of the sorts, and the event's on-sale flag. */
-const RANKED_COLUMNS = ['id', 'starts_at', 'on_sale', 'min_price_cents', 'search_tsv', 'category', 'city_key', 'state_key', 'is_online'].map((c) => `x.${c}`).join(', ');
+/** What ranks a search's candidates: the columns of the terms' scores, of the sorts, and the event's on-sale flag. */
+const RANKED_COLUMNS = ['id', 'starts_at', 'on_sale', 'min_price_cents', ...TERM_COLUMNS].map((c) => `x.${c}`).join(', ');
 
 /** Candidates per tier of a search are read in blocks of this many (see searchSql). */
 export const CANDIDATE_BLOCK = 250;

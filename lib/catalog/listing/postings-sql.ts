@@ -120,19 +120,21 @@ function walk(group: string[], conditions: string[], limit: number, name = false
   const keys = [...new Set([...rest, ...joined])].filter((k) => k !== first);
   const where = ['p.brand_id = $1', `p.term = ${first}`, 'p.starts_at >= $2', ...entryWhere(name && keys.length === 0, conditions)];
   const walked = (columns: string) => `SELECT ${columns} FROM search_postings p ${joinsOn(keys)} WHERE ${where.join(' AND ')} ORDER BY p.starts_at, p.event_id`;
-  return name && keys.length > 0
-    ? `(SELECT id FROM (${walked('p.event_id AS id, p.fields')} OFFSET 0) w WHERE ${IN_NAME('w')} LIMIT ${limit})`
-    : `(${walked('p.event_id AS id')} LIMIT ${limit})`;
+  return name && keys.length > 0 ? namedAfterJoin(walked('p.event_id AS id, p.fields'), limit) : `(${walked('p.event_id AS id')} LIMIT ${limit})`;
 }
 
-/**
- * Whether a walked entry's key is in the event's name. Where other keys are joined, it is
- * read after the join (behind OFFSET 0): taken into the walk, it lowers the planner's
- * estimate of the entries walked (of "maria", 94 where 3,600 are) until probing the joined
- * key once per entry looks cheaper than reading its entries side by side, and a frequent
- * word in a large state then costs thousands of probes.
- */
+/** Whether a walked entry's key is in the event's name. */
 const IN_NAME = (alias: string) => `${alias}.fields & 1 = 1`;
+
+/**
+ * The first `limit` events of a joined walk (ids with their fields, in walk order) whose
+ * key is in their name. The name condition is read after the join (behind OFFSET 0):
+ * taken into the walk, it lowers the planner's estimate of the entries walked (of "maria",
+ * 94 where 3,600 are) until probing the joined key once per entry looks cheaper than
+ * reading its entries side by side, and a frequent word in a large state then costs
+ * thousands of probes.
+ */
+const namedAfterJoin = (walked: string, limit: number) => `(SELECT id FROM (${walked} OFFSET 0) w WHERE ${IN_NAME('w')} LIMIT ${limit})`;
 
 /** Joins that require the walked entry `p` to have every key of `keys`, on its (start, event). */
 const joinsOn = (keys: string[]) =>
@@ -154,7 +156,7 @@ const entryWhere = (name: boolean, conditions: string[]) => ['p.listed_until >= 
 function walks(groups: string[][], conditions: string[], limit: number, name: boolean, joined: string[]): string[] {
   const single = groups.filter((g) => g.length === 1).map((g) => g[0]!);
   if (single.length < 2) return groups.map((g) => walk(g, conditions, limit, name, joined));
-  // Without a join, the name condition is each range's own (see IN_NAME).
+  // Without a join, the name condition is each range's own (see namedAfterJoin).
   const inRanges = name && joined.length === 0;
   const ranges = single.map(
     (key) =>
@@ -163,8 +165,7 @@ function walks(groups: string[][], conditions: string[], limit: number, name: bo
   // Each event once, with the fields of all its spellings' entries.
   const stream = `SELECT p.starts_at, p.event_id AS id, bit_or(p.fields) AS fields FROM (${ranges.join(' UNION ALL ')}) p ${joinsOn([...new Set(joined)])}
       WHERE ${entryWhere(false, conditions).join(' AND ')} GROUP BY p.starts_at, p.event_id ORDER BY p.starts_at, p.event_id`;
-  const merged =
-    name && !inRanges ? `(SELECT id FROM (${stream} OFFSET 0) w WHERE ${IN_NAME('w')} LIMIT ${limit})` : `(SELECT id FROM (${stream} LIMIT ${limit}) w)`;
+  const merged = name && !inRanges ? namedAfterJoin(stream, limit) : `(SELECT id FROM (${stream} LIMIT ${limit}) w)`;
   return [merged, ...groups.filter((g) => g.length > 1).map((g) => walk(g, conditions, limit, name, joined))];
 }
 

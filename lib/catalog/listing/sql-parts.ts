@@ -1,5 +1,6 @@
 import type { Brand } from '../../brand/schema';
 import { ALL_FILTERS } from '../filters';
+import { TERM_COLUMNS } from '../search/search-sql';
 import { maxOffset, type ListQuery } from './query-params';
 
 // What the listing's statements (list-sql.ts, keyed-sql.ts) are built from: the columns
@@ -49,7 +50,8 @@ export const countCap = (perPage: number, search = false) => maxOffset(search) +
 // The columns are those the search terms read, and every filter's.
 const UNDER_WAY_COLUMNS = [
   ...new Set([
-    ...['id', 'brand_id', 'starts_at', 'listed_until', 'timezone', 'is_online', 'venue_id', 'producer_id', 'city_key', 'state_key', 'search_tsv', 'category', 'age_rating', 'min_price_cents'],
+    ...['id', 'brand_id', 'starts_at', 'listed_until', 'timezone', 'venue_id', 'producer_id', 'age_rating', 'min_price_cents'],
+    ...TERM_COLUMNS,
     ...ALL_FILTERS.flatMap((f) => f.sql?.columns ?? []),
   ]),
 ];

@@ -11,6 +11,9 @@ import { lexeme, type ResolvedTerm, type ResolvedText } from './resolve';
 
 const quote = (w: string) => `'${w}'`;
 
+/** The columns of an event that the terms' conditions and scores read (termSql). */
+export const TERM_COLUMNS = ['search_tsv', 'is_online', 'category', 'city_key', 'state_key'];
+
 /** A tsquery of all the words (each a whole word), optionally of one weight. */
 function tsquery(words: string[], weight = ''): string {
   return words.map((w) => `${quote(w)}${weight ? `:${weight}` : ''}`).join(' & ');
