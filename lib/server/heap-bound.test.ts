@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { childOutput } from '../../e2e/support/child-output';
 import { HEAP_CAP_MIB, HEAP_FLOOR_MIB, heapBoundMiB, memoryLimit } from './heap-bound.mjs';
 
 const GiB = 2 ** 30;
@@ -91,23 +92,15 @@ describe('ensureHeapBound', () => {
       setInterval(() => {}, 1000);`,
     );
     const parent = spawn(process.execPath, [follower], { env: { ...process.env, NODE_OPTIONS: '', HEAP_MAX_MIB: '200' }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let stdout = '';
-    parent.stdout!.on('data', (d) => (stdout += d));
-    const serving = await new Promise<RegExpMatchArray>((resolve) => {
-      const look = () => {
-        const m = /serving (\d+) under (\d+)/.exec(stdout);
-        if (m) resolve(m);
-        else parent.stdout!.once('data', look);
-      };
-      look();
-    });
+    const stdout = childOutput(parent.stdout!);
+    const serving = await stdout.match(/serving (\d+) under (\d+)/);
     const childPid = Number(serving[1]);
     expect(Number(serving[2])).toBe(parent.pid);
     expect(childPid).not.toBe(parent.pid);
     parent.kill('SIGKILL');
     // The child shares the parent's stdout pipe: it stays open until the child is gone too.
     await new Promise((resolve) => parent.stdout!.once('end', resolve));
-    expect(stdout).toContain(`stopping ${childPid}`);
+    expect(stdout.text()).toContain(`stopping ${childPid}`);
     // Its pipe closes as it exits; the process itself is gone a moment later.
     const alive = () => {
       try {

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { childOutput } from '../../e2e/support/child-output';
 import { handlerWork } from './shutdown.mjs';
 
 /** A response whose `end` the handler calls, as Node's would be. */
@@ -50,8 +51,8 @@ describe('the handlers at work', () => {
 });
 
 // A stopping server whose log reader has gone (the pipe of a parent that was killed)
-// still exits: the logger's last lines are written out before the exit, where a reader
-// that has gone shows, rather than retried by the exit for ever.
+// still exits: the logger writes each line as it is logged, so the exit has none left to
+// retry for ever against a reader that has gone.
 describe('the exit after a shutdown', () => {
   test('a server whose stdout reader left while it was stopping still exits', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shutdown-'));
@@ -72,17 +73,12 @@ describe('the exit after a shutdown', () => {
       logger.info('ready');`,
     );
     const child = spawn(process.execPath, [script], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let out = '';
-    const seen = (text: string) =>
-      new Promise<void>((resolve) => {
-        const look = () => (out.includes(text) ? resolve() : child.stdout!.once('data', (d) => ((out += d), look())));
-        look();
-      });
+    const out = childOutput(child.stdout!);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
-      await seen('"ready"');
+      await out.match(/"ready"/);
       child.kill('SIGTERM');
-      await seen('waiting for handlers');
+      await out.match(/waiting for handlers/);
       // The reader goes; then the handler ends, and the server logs that it stopped.
       child.stdout!.destroy();
       child.stdin!.end();
