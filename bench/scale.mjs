@@ -22,6 +22,7 @@ import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { apiSearches, loadWords } from './load-searches.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -373,14 +374,12 @@ async function loadMixes(port, metricsPort) {
   const E = '/api/public/v1/events';
   const events = [];
   for (let page = 1; page <= 4; page++) events.push(...JSON.parse((await get(port, `${E}?per_page=50&page=${page}`)).body).data);
-  // One word of each event's name, each word once: searches that find something.
-  const words = [...new Set(events.flatMap((e) => e.name.toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 4)))].slice(0, 60);
+  const words = loadWords(events.map((e) => e.name));
   const places = ['são paulo', 'recife', 'salvador', 'rio de janeiro', 'belo horizonte', 'curitiba', 'fortaleza', 'porto alegre'];
-  const states = ['sp', 'rj', 'pe', 'ba', 'mg', 'rs'];
   const json = { 'content-type': 'application/json' };
   const mixes = {
     floor: ['/api/floor'],
-    'API searches': words.flatMap((w, i) => [`${E}?q=${encodeURIComponent(w)}`, `${E}?q=${encodeURIComponent(w)}&state=${states[i % states.length]}`]),
+    'API searches': apiSearches(words).map((qs) => `${E}?${qs}`),
     'event pages': events.map((e) => `/eventos/${e.slug}`),
     'site searches': words.map((w) => `/?q=${encodeURIComponent(w)}`),
     'MCP search_events': words.map((w, i) => ({

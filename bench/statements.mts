@@ -13,6 +13,7 @@ import { listSql } from '../lib/catalog/listing/list-sql';
 import { parseListQuery } from '../lib/catalog/listing/query-params';
 import { searchTerms } from '../lib/catalog/search/resolve';
 import { openPostgres } from '../lib/db/postgres';
+import { apiSearches, loadWords } from './load-searches.mjs';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '6' }, brand: { type: 'string', default: 'aurora' } } });
 const [url, ...given] = positionals;
@@ -31,9 +32,7 @@ async function loadSearches(): Promise<string[]> {
     `SELECT name FROM events WHERE brand_id = $1 AND listed_until >= now() ORDER BY starts_at NULLS LAST, id LIMIT 200`,
     [brand!.id],
   );
-  const words = [...new Set(names.flatMap((e) => e.name.toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 4)))].slice(0, 60);
-  const states = ['sp', 'rj', 'pe', 'ba', 'mg', 'rs'];
-  return words.flatMap((w, i) => [`q=${encodeURIComponent(w)}`, `q=${encodeURIComponent(w)}&state=${states[i % states.length]}`]);
+  return apiSearches(loadWords(names.map((e) => e.name)));
 }
 
 const searches = given.length > 0 ? given : await loadSearches();

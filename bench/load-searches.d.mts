@@ -1,0 +1,2 @@
+export function loadWords(names: string[]): string[];
+export function apiSearches(words: string[]): string[];
