@@ -8,6 +8,7 @@
 //   surfaces       lib/discovery, lib/a2a       the documents that describe the others, the A2A agent
 //                  lib/mcp
 //                  lib/markdown
+//                  lib/pages    the public pages and their renderer (the framework's routes in app/ re-export them)
 //                  lib/site, lib/openapi, lib/auth-host
 //   HTTP           lib/agent
 //                  lib/http
@@ -26,7 +27,7 @@ const BASE = '^lib/(config|version|process-shared|lifecycle)\\.ts$|^lib/network\
 const DATA = '^lib/(db|brand)/';
 const DOMAIN = '^lib/(catalog|accounts)/';
 const HTTP = '^lib/(http|agent)/';
-const SURFACES = '^lib/(site|markdown|mcp|a2a|discovery|openapi|auth-host)/';
+const SURFACES = '^lib/(pages|site|markdown|mcp|a2a|discovery|openapi|auth-host)/';
 const STARTUP = '^lib/(startup|demo)/';
 const EDGE = '^lib/edge/';
 const ENTRY = '^(app/|proxy\\.ts$|instrumentation\\.ts$|server\\.mjs$|scripts/|bench/|e2e/)';
@@ -168,6 +169,12 @@ module.exports = {
       'The MCP server is described by the discovery documents and used by the A2A agent, never the other way round (the URLs they all name live in lib/http/brand-urls).',
       '^lib/mcp/',
       '^lib/(a2a|discovery)/',
+    ),
+    forbid(
+      'site-below-pages',
+      'The pages are made of the site\'s parts (its components\' words, formats, caches, headers); the site never reaches for a page.',
+      '^lib/site/',
+      '^lib/pages/',
     ),
     forbid(
       'site-below-discovery',

@@ -31,9 +31,6 @@ export async function proxy(request: NextRequest): Promise<Response> {
 }
 
 export const config = {
-  // Every path but the build's static files, except the server's own render of a public
-  // page for the page cache (x-catalog-fill, FILL_HEADER of lib/server/markers.mjs): the
-  // client's request already went through this chain, and server.mjs keeps that header only
-  // on a request bearing the process's internal token. (Next reads this object as a literal.)
-  matcher: [{ source: '/((?!_next/static|_next/image).*)', missing: [{ type: 'header', key: 'x-catalog-fill' }] }],
+  // Every path but the build's static files. (Next reads this object as a literal.)
+  matcher: ['/((?!_next/static|_next/image).*)'],
 };

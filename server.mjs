@@ -13,8 +13,7 @@ const { default: next } = await import('next');
 const { bodyLimitFor, guardBody, screenRequest, sendScreened } = await import('./lib/http/raw-request.mjs');
 const { connectionMetrics, observeRequests, processLogger, startMetricsListener } = await import('./lib/observability/server.mjs');
 const { MIN_RESERVED_FILES, connectionSettings, limitConnections, serverOptions } = await import('./lib/server/connection-limits.mjs');
-const { CAPTURES_PAGES, FILL_HEADER, FLIGHT_HEADER, INTERNAL_HEADER, INTERNAL_TOKEN, ORIGINAL_METHOD_HEADER, OVERSIZED_HEADER, PAGE_MARKER, PEER_HEADER } = await import('./lib/server/markers.mjs');
-const { captureAnswer } = await import('./lib/server/capture.mjs');
+const { FLIGHT_HEADER, ORIGINAL_METHOD_HEADER, OVERSIZED_HEADER, PAGE_MARKER, PEER_HEADER } = await import('./lib/server/markers.mjs');
 const { gracefulShutdown, handlerWork } = await import('./lib/server/shutdown.mjs');
 
 const port = Number(process.env.PORT ?? 3000);
@@ -54,8 +53,6 @@ const LOOPBACK_LITERAL = /^(?:127(?:\.\d{1,3}){3}|::1|\[::1\])$/;
 const app = next({ dev: false, port, hostname: LOOPBACK_LITERAL.test(host) ? 'localhost' : host, httpServer: new EventEmitter() });
 await app.prepare();
 const handle = app.getRequestHandler();
-// Tells the page cache that page routes' answers are captured here (lib/server/capture.mjs).
-globalThis[CAPTURES_PAGES] = true;
 
 const handler = observeRequests((req, res) => {
   // Targets Next cannot route, a second Host: answered here, because Next would answer
@@ -85,19 +82,6 @@ function forward(req, res) {
     req.method = 'GET';
   }
   markPages(res);
-  // A public page that no cache holds is rendered by this request itself: its answer is
-  // kept back and stored, and the stored page is sent (lib/server/capture.mjs).
-  captureAnswer(req, res, unavailable);
-  // The server's own render of a public page for the cache skips the proxy (proxy.ts's
-  // matcher): the mark stays only with the process's internal token, which goes no further,
-  // and the answer is a page (Vary, a 503 page for a 500) as the proxy would have marked it.
-  if (FILL_HEADER in req.headers) {
-    const token = globalThis[INTERNAL_TOKEN];
-    if (token && req.headers[INTERNAL_HEADER] === token) {
-      delete req.headers[INTERNAL_HEADER];
-      res.setHeader(PAGE_MARKER, '1');
-    } else delete req.headers[FILL_HEADER];
-  }
   // A handler may go on after its client has gone: the shutdown waits for it before it
   // closes the catalog.
   handlers.run(res, () => handle(req, res));

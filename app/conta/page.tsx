@@ -6,7 +6,7 @@ import { getAccountsDb } from '@/lib/db/accounts';
 import { messageFor } from '@/lib/site/account-forms';
 import { currentAccount } from '@/lib/site/current-account';
 import { formatEventDate } from '@/lib/site/format';
-import { FormDone, FormError, firstValue, type AccountPageProps } from '@/app/_components/account-page';
+import { FormDone, FormError, firstValue, type AccountPageProps } from '@/lib/pages/components/account-page';
 
 export const metadata: Metadata = { title: 'Minha conta', robots: { index: false } };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { CaptchaField } from '@/app/_components/captcha-field';
+import { CaptchaField } from '@/lib/pages/components/captcha-field';
 import { messageFor, safeNext, saveIntent } from '@/lib/site/account-forms';
-import { EmailField, FormError, firstValue, recalled, type AccountPageProps } from '@/app/_components/account-page';
+import { EmailField, FormError, firstValue, recalled, type AccountPageProps } from '@/lib/pages/components/account-page';
 
 export const metadata: Metadata = { title: 'Entrar', robots: { index: false } };
 

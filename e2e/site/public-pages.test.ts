@@ -91,6 +91,48 @@ describe('public pages carry only the scripts the site writes', () => {
   });
 });
 
+describe('a public page is the page the framework renders', () => {
+  /** A page without what differs by design: the framework's scripts and script preloads, its empty markers, the stylesheet (a link there, inside here), nonces, React's preload of the hero image. */
+  const content = (html: string) =>
+    html
+      .replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g, '')
+      .replace(/<link rel="(?:preload|modulepreload|stylesheet)"[^>]*\/>/g, '')
+      .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
+      .replace(/<!--\/?\$\??-->/g, '')
+      .replace(/<div hidden=""><\/div>/g, '')
+      .replace(/ nonce="[^"]*"/g, '');
+
+  // Every page of lib/pages/routes.ts, found and not, beside the framework's render of the
+  // same page for a visitor whose session cookie is junk (rendered for them alone, signed out).
+  test.each(['aurora', 'mare'])('%s: every kind of page, with its head, bytes for bytes', async (brand) => {
+    const slug = await eventOnSale(brand);
+    const event = (await get(`/eventos/${slug}`, { brand })).text;
+    const city = /href="\/eventos-em\/([^"]+)"/.exec(event)![1]!;
+    const organizer = /href="\/produtores\/([^"]+)"/.exec((await get('/produtores', { brand })).text)![1]!;
+    const paths = [
+      '/', '/?q=forro', `/?q=${encodeURIComponent('forró em recife')}`, '/?category=shows&page=2', '/?q=zzzzqqq',
+      `/eventos/${slug}`, '/eventos/no-such-event', `/eventos-em/${city}`, '/eventos-em/cidade-nenhuma', '/categoria/shows',
+      '/produtores', '/produtores?q=silva', `/produtores/${organizer}`, '/perto-de-mim', '/privacidade', '/termos',
+      `/comprar/${slug}`, '/nada-aqui',
+    ];
+    for (const path of paths) {
+      const served = await get(path, { brand });
+      const framework = await request(target.port, path, { host: `${brand}.localhost:${target.port}`, headers: { accept: 'text/html', cookie: 'sessao=ninguem' } });
+      expect(served.status, path).toBe(framework.status);
+      expect(content(served.text), path).toBe(content(framework.text));
+    }
+  });
+
+  test("the stylesheet inside is the build's, the one the framework links", async () => {
+    const served = await get('/');
+    const framework = await request(target.port, '/', { host: `aurora.localhost:${target.port}`, headers: { accept: 'text/html', cookie: 'sessao=ninguem' } });
+    const linked = /<link rel="stylesheet" href="(\/_next\/static\/[^"]+\.css)"/.exec(framework.text)![1]!;
+    expect(served.text).toContain(`<style data-href="${linked}">`);
+    const css = await request(target.port, linked, { host: `aurora.localhost:${target.port}` });
+    expect(served.text).toContain(css.text.replace(/<\//g, '\\3C/').slice(0, 2000));
+  });
+});
+
 describe('aliases', () => {
   test.each(['localhost', '127.0.0.1'])('a page on %s goes to the brand site; the API still answers there', async (name) => {
     const host = `${name}:${target.port}`;

@@ -5,8 +5,9 @@ import { canonicalPagePath, markdownResponse, peekMarkdown } from '../markdown/c
 import { aliasTarget } from '../site/aliases';
 import { isLandingPath } from '../site/landing';
 import { eventExists, eventSlugOf } from '../site/event-exists';
-import { missingPage, pageKey, peekPage, servePage } from '../site/page-cache';
-import { PERSONAL_CACHE_CONTROL, personalPage, publicPage, publicPageAnswer } from '../site/page-responses';
+import { missingPage, publicPage } from '../pages/public';
+import { pageKey, servePage } from '../site/page-cache';
+import { PERSONAL_CACHE_CONTROL, personalPage } from '../site/page-responses';
 import { isPersonalPage } from '../site/personal-pages';
 import { rendersAfresh, spendRenderBudget } from '../site/render-budget';
 import { hasSessionCookie } from '../site/session-cookie';
@@ -103,11 +104,10 @@ async function markdownAnswer(edge: Edge): Promise<Response> {
 }
 
 /**
- * The HTML page. The Markdown route's fetch goes on to the page route unless the page is
- * held; a client's request is served from the page cache, and one that makes the server
- * render (nothing held for its URL, or a client-router payload) first spends the client's
- * render budget. The request that renders a public page goes on to the page route itself,
- * whose answer server.mjs hands to the page cache (lib/site/page-capture.ts).
+ * The HTML page, from the page cache or rendered in this process (lib/pages) once for
+ * everyone asking in the window. A client's request that makes the server render (nothing
+ * held for its URL, or a client-router payload) first spends the client's render budget;
+ * the Markdown route's fetch of a page to convert does not (its own request spent it).
  */
 async function htmlAnswer(edge: Edge): Promise<Response> {
   const { request, pathname, brand, headers } = edge;
@@ -115,16 +115,16 @@ async function htmlAnswer(edge: Edge): Promise<Response> {
   const alternate = `<${new URL(pathname, brand.site_url)}>; rel="alternate"; type="text/markdown"`;
   headers.Link = headers.Link ? `${headers.Link}, ${alternate}` : alternate;
   const key = pageKey(brand.id, pathname + search);
-  if (isRenderForMarkdown(edge)) {
-    const held = peekPage(key);
-    if (held) return servePage(await held, request.method, headers);
-  }
-  const next = () => NextResponse.next({ request: { headers: forwardedHeaders(request) }, headers });
-  if (isRenderForMarkdown(edge)) return next();
-  if (rendersAfresh(key, isFlight(edge))) {
+  if (!isRenderForMarkdown(edge) && rendersAfresh(key, isFlight(edge))) {
     const refused = await spendRenderBudget(pathname, request.headers, brand);
     if (refused) return refused;
   }
-  if (isFlight(edge)) return next();
-  return publicPageAnswer(key, pathname + search, request, forwardedHeaders(request), headers);
+  // A client-router payload (a personal page's link followed in the browser) is the framework's.
+  if (isFlight(edge)) return NextResponse.next({ request: { headers: forwardedHeaders(request) }, headers });
+  try {
+    return servePage(await publicPage(key, pathname + search, request.headers.get('host') ?? ''), request.method, headers);
+  } catch {
+    // A render that failed (the catalog is down): server.mjs answers a page's 500 with its 503 page.
+    return new Response(null, { status: 500, headers });
+  }
 }

@@ -1,7 +1,5 @@
 import { tokenCount } from './tokens';
 import type { Brand } from '../brand/schema';
-import { getEvent } from '../catalog/event/read';
-import { MISSING_PATH, eventSlugOf } from '../site/event-exists';
 import { converted, markdownKey, type MarkdownPage } from './cache';
 import { mainToMarkdown, pageHead, withFrontmatter } from './convert';
 import { RENDER_HEADER, selfRequest } from '../http/self-request';
@@ -20,17 +18,10 @@ function convertTimed(convert: () => Promise<MarkdownPage>): Promise<MarkdownPag
  */
 export function markdownPage(brand: Brand, pathWithSearch: string, host: string): Promise<MarkdownPage> {
   return converted.load(markdownKey(brand, pathWithSearch), async () => {
-    // An event page is checked here, in-process, so that the page fetch below needs no
-    // second check; a missing event takes the site's full 404 page.
-    const slug = eventSlugOf(pathWithSearch.split('?')[0]!);
-    const missing = slug !== undefined && !(await getEvent(brand, slug));
-    // The page's own HTML, marked so that it is never negotiated again.
-    const render = (path: string) => selfRequest(path, host, { headers: { accept: 'text/html', [RENDER_HEADER]: '1' } });
-    let fetched = await render(missing ? MISSING_PATH : pathWithSearch);
-    // Any other page that found nothing (notFound(): an empty body) takes the full 404 page too.
-    if (!missing && fetched.status === 404) fetched = await render(MISSING_PATH);
-    const status = missing ? 404 : fetched.status;
-    const html = fetched.body;
+    // The page's own HTML, marked so that it is never negotiated again: a page that found
+    // nothing (a missing event) is the site's 404 page, as the proxy serves it to anyone.
+    const fetched = await selfRequest(pathWithSearch, host, { headers: { accept: 'text/html', [RENDER_HEADER]: '1' } });
+    const { status, body: html } = fetched;
     const url = new URL(pathWithSearch, brand.site_url).toString();
     return convertTimed(async () => {
       const head = pageHead(html);

@@ -14,7 +14,7 @@ import { ATTEMPT_COOKIE, attemptCookie, clearedSessionCookie, cookieValue, sessi
 // on success, back to its form with an error code otherwise. No password, code or token
 // ever appears in a URL.
 // A refusal lands on the form's page at `#erro`, its message, which takes the focus
-// (it is focusable: app/_components/account-page.tsx), so it is read out first.
+// (it is focusable: lib/pages/components/account-page.tsx), so it is read out first.
 export const withQuery = (path: string, params: Record<string, string | null>, fragment = '') => {
   const kept = Object.entries(params).filter((e): e is [string, string] => e[1] !== null);
   return `${path}?${new URLSearchParams(kept)}${fragment}`;

@@ -1,10 +1,6 @@
 import type { Brand } from '../brand/schema';
 import { getEvent } from '../catalog/event/read';
 
-// Next 16 serves an empty body for notFound() in production (vercel/next.js#98954) while
-// an unmatched path renders app/not-found.tsx in full: a missing event's page is this one.
-export const MISSING_PATH = '/__missing';
-
 const EVENT_PAGE = /^\/eventos\/([^/]+)$/;
 
 /** The slug of an event page's path, decoded (as sent when it does not decode); undefined for other pages. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { withInlineStylesheets, withoutClientRuntime } from './static-page';
+import { withoutClientRuntime } from './static-page';
 
 // A page as Next 16 renders it (trimmed): its client runtime goes, the rest stays byte for byte.
 const PAGE = [
@@ -78,15 +78,5 @@ describe('withoutClientRuntime', () => {
   test('a page without the runtime is unchanged', () => {
     const plain = '<html><body><main><p>Olá</p></main></body></html>';
     expect(withoutClientRuntime(plain)).toBe(plain);
-  });
-});
-
-describe('withInlineStylesheets', () => {
-  test("the framework's stylesheet goes inside the page; one that cannot be read stays a link", async () => {
-    const css: Record<string, string> = { '/_next/static/chunks/15obk67jkku3r.css': '.card{color:red}a[title="</style>"]{x:y}' };
-    const html = await withInlineStylesheets(PAGE, async (path) => css[path] ?? null);
-    expect(html).not.toContain('rel="stylesheet"');
-    expect(html).toContain('<style data-href="/_next/static/chunks/15obk67jkku3r.css">.card{color:red}a[title="\\3C/style>"]{x:y}</style>');
-    expect(await withInlineStylesheets(PAGE, async () => null)).toBe(PAGE);
   });
 });

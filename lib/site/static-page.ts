@@ -3,9 +3,9 @@ import { Parser } from 'htmlparser2';
 // Public pages are plain HTML: links and GET forms, no client code beyond the site's own
 // small files, so nothing on them needs the framework's client runtime (React, the router
 // and the page's serialized component tree, about 130 KB of JavaScript and half the HTML).
-// A public page is stored without it, and with its stylesheet inside (a few KB: no second
-// round trip before the first paint); personal pages (the account forms' CAPTCHA) keep both
-// as the framework writes them.
+// lib/pages renders public pages without it; what the page cache stores goes through this
+// filter all the same, so that nothing a renderer adds can run unless the site wrote it.
+// Personal pages (the account forms' CAPTCHA) keep the runtime as the framework writes it.
 //
 // What stays is decided by an allowlist of what the site writes, never by a list of what the
 // framework is known to add: a release that renames its globals or moves its files cannot
@@ -65,20 +65,4 @@ export function withoutClientRuntime(html: string): string {
     at = end;
   }
   return out + html.slice(at);
-}
-
-const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/_next\/static\/[^"]+\.css)"[^>]*\/?>/gi;
-
-/**
- * The page with each of the framework's stylesheets inside it: `read` gives a stylesheet's
- * text by path (null when it cannot, and the link stays). "</" cannot end the style
- * element early: CSS has no use for it outside strings, where "\3C/" means the same.
- */
-export async function withInlineStylesheets(html: string, read: (path: string) => Promise<string | null>): Promise<string> {
-  const paths = [...new Set([...html.matchAll(STYLESHEET)].map((m) => m[1]!))];
-  const texts = new Map(await Promise.all(paths.map(async (p) => [p, await read(p)] as const)));
-  return html.replace(STYLESHEET, (link, path: string) => {
-    const css = texts.get(path);
-    return css == null ? link : `<style data-href="${path}">${css.replace(/<\//g, '\\3C/')}</style>`;
-  });
 }

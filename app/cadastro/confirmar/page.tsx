@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { firstValue, type AccountPageProps } from '@/app/_components/account-page';
+import { firstValue, type AccountPageProps } from '@/lib/pages/components/account-page';
 
 export const metadata: Metadata = { title: 'Confirmar e-mail', robots: { index: false } };
 

@@ -1,6 +1,5 @@
-import { landingRoute } from '@/app/_components/landing-listing';
+import { categoryPage } from '@/lib/pages/landings';
 
-// GET /categoria/{slug}: the upcoming events of a category (404 for a slug that names none).
-const route = landingRoute('category', 'slug');
-export const generateMetadata = route.generateMetadata;
-export default route.Page;
+// GET /categoria/{slug}: the upcoming events of a category (lib/pages/landings.ts).
+export const generateMetadata = categoryPage.generateMetadata;
+export default categoryPage.Page;

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { CaptchaField } from '@/app/_components/captcha-field';
+import { CaptchaField } from '@/lib/pages/components/captcha-field';
 import { messageFor } from '@/lib/site/account-forms';
-import { CheckYourMail, EmailField, FormError, firstValue, type AccountPageProps } from '@/app/_components/account-page';
+import { CheckYourMail, EmailField, FormError, firstValue, type AccountPageProps } from '@/lib/pages/components/account-page';
 
 export const metadata: Metadata = { title: 'Esqueci minha senha', robots: { index: false } };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { messageFor } from '@/lib/site/account-forms';
-import { FormError, firstValue, type AccountPageProps } from '@/app/_components/account-page';
+import { FormError, firstValue, type AccountPageProps } from '@/lib/pages/components/account-page';
 
 export const metadata: Metadata = { title: 'Nova senha', robots: { index: false } };
 

@@ -1,6 +1,5 @@
-import { landingRoute } from '@/app/_components/landing-listing';
+import { cityPage } from '@/lib/pages/landings';
 
-// GET /eventos-em/{city}: the upcoming events of a city of the catalog (404 for a city without them).
-const route = landingRoute('city', 'city');
-export const generateMetadata = route.generateMetadata;
-export default route.Page;
+// GET /eventos-em/{city}: the upcoming events of a city of the catalog (lib/pages/landings.ts).
+export const generateMetadata = cityPage.generateMetadata;
+export default cityPage.Page;

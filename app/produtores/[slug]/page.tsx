@@ -1,6 +1,5 @@
-import { landingRoute } from '@/app/_components/landing-listing';
+import { organizerPage } from '@/lib/pages/landings';
 
-// GET /produtores/{slug}: the upcoming events of an organizer (404 for one without them).
-const route = landingRoute('organizer', 'slug');
-export const generateMetadata = route.generateMetadata;
-export default route.Page;
+// GET /produtores/{slug}: the upcoming events of an organizer (lib/pages/landings.ts).
+export const generateMetadata = organizerPage.generateMetadata;
+export default organizerPage.Page;

@@ -1,5 +1,5 @@
 import { ImageResponse } from 'next/og';
-import { EventPreviewImage } from '@/app/_components/event-preview-image';
+import { EventPreviewImage } from '@/lib/pages/components/event-preview-image';
 import { brandOrDefault } from '@/lib/brand/registry';
 import { getEvent } from '@/lib/catalog/event/read';
 import { NO_STORE } from '@/lib/http/headers';

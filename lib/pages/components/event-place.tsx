@@ -1,4 +1,4 @@
-import { DirectionsLinks } from '@/app/_components/directions-links';
+import { DirectionsLinks } from '@/lib/pages/components/directions-links';
 import type { EventView } from '@/lib/catalog/event/view';
 import { directionsTo } from '@/lib/site/directions';
 import { cityPath } from '@/lib/site/landing';

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import type { Brand } from '@/lib/brand/schema';
 import { getCardPrices } from '@/lib/catalog/listing/card-prices';
 import { getEventFacts } from '@/lib/catalog/listing/event-facts';
@@ -16,6 +15,7 @@ import { EventCard } from './event-card';
 import { OrganizerFacts } from './organizer-facts';
 import { Pagination } from './pagination';
 import { CategoryLinks } from './search-form';
+import { pageNotFound } from '@/lib/site/render-scope';
 
 export type LandingSearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -49,7 +49,7 @@ export function landingRoute(kind: LandingKind, segment: string) {
   async function load(params: LandingRouteProps['params']) {
     const brand = await currentBrand();
     const landing = await findLanding(brand, kind, (await params)[segment] ?? '');
-    if (!landing) notFound();
+    if (!landing) pageNotFound();
     return { brand, landing };
   }
   return {
