@@ -1,20 +1,29 @@
-// node bench/cpu-profile.mjs <file.cpuprofile> [top]: where a CPU profile's time went, as
-// self time by module (a file of lib/ or app/, a package of node_modules, Node's own code)
-// and by function, with each one's share of the samples. Code of the build (.next) is
-// traced back to its sources through the build's source maps. Profiles come from
+// node bench/cpu-profile.mjs <file.cpuprofile> [top] [--last <seconds>]: where a CPU
+// profile's time went, as self time by module (a file of lib/ or app/, a package of
+// node_modules, Node's own code) and by function, with each one's share of the samples.
+// Code of the build (.next) is traced back to its sources through the build's source maps.
+// --last reads only the profile's last seconds: in a run of `npm run bench -- --misses`
+// with one case after the floor, that case alone. Profiles come from
 // `npm run bench -- --misses --cpu-prof <dir>` (or `node --cpu-prof server.mjs`).
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const [file, topArg] = process.argv.slice(2);
-if (!file) {
-  console.error('usage: node bench/cpu-profile.mjs <file.cpuprofile> [top]');
+const args = process.argv.slice(2);
+const lastAt = args.indexOf('--last');
+const LAST_S = lastAt >= 0 ? Number(args.splice(lastAt, 2)[1]) : undefined;
+const [file, topArg] = args;
+if (!file || (LAST_S !== undefined && !(LAST_S > 0))) {
+  console.error('usage: node bench/cpu-profile.mjs <file.cpuprofile> [top] [--last <seconds>]');
   process.exit(2);
 }
 const TOP = Number(topArg ?? 25);
 const profile = JSON.parse(readFileSync(file, 'utf8'));
+// The time of each sample, to keep only the last seconds.
+let at = profile.startTime;
+const sampledAt = profile.timeDeltas.map((d) => (at += d));
+const since = LAST_S === undefined ? -Infinity : profile.endTime - LAST_S * 1e6;
 
 /** A short name for the module of a script URL. */
 function moduleOf(url) {
@@ -60,6 +69,7 @@ const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map();
 let total = 0;
 profile.samples.forEach((id, i) => {
+  if (sampledAt[i] < since) return;
   const dt = profile.timeDeltas[i] ?? 0;
   self.set(id, (self.get(id) ?? 0) + dt);
   total += dt;

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { inRenderScope, PageNotFound } from '@/lib/site/render-scope';
+import { withoutClientRuntime } from '@/lib/site/static-page';
 import RootLayout, { generateMetadata as frameMetadata } from './frame';
 import { headTags } from './head';
 import NotFound from './not-found';
@@ -11,7 +12,8 @@ import { siteStylesheet } from './stylesheet';
 
 // A public page, rendered in this process by React's static renderer: the frame and the
 // page of lib/pages, their metadata in the head, the site's stylesheet inside. No client
-// runtime is ever written; the page cache (lib/site/page-cache.ts) stores what this returns.
+// runtime is written, and no script but the site's is kept whatever React writes; the page
+// cache (lib/site/page-cache.ts) stores what this returns.
 // A page with nothing to show (a missing event) and an address that names no page are the
 // site's 404 page (public.ts holds it). Anything else that fails (the catalog) is thrown
 // to the caller.
@@ -39,8 +41,12 @@ function withHead(document: string, metadata: string): string {
   return document.slice(0, end) + HEAD_START + siteStylesheet() + metadata + document.slice(end);
 }
 
+/**
+ * The page: what React rendered keeps only the site's scripts (lib/site/static-page.ts), and
+ * the head that is written here (the stylesheet, the metadata, escaped) goes in after.
+ */
 async function page(content: ReactNode, frame: Metadata, metadata: Metadata, notFound: boolean): Promise<string> {
-  return withHead(await html(<RootLayout>{content}</RootLayout>), headTags(frame, metadata, { notFound }));
+  return withHead(withoutClientRuntime(await html(<RootLayout>{content}</RootLayout>)), headTags(frame, metadata, { notFound }));
 }
 
 /** The site's 404 page for `host`: the frame and its "Página não encontrada". */

@@ -2,7 +2,6 @@ import { windowedCache } from '../catalog/snapshot-cache';
 import { config } from '../config';
 import { mergeLinks } from '../http/link-header';
 import { hashedPageCsp } from './security-headers';
-import { withoutClientRuntime } from './static-page';
 
 // Public pages (the listing, event pages, the 404 page) are the same bytes for everyone
 // within a snapshot window: rendered once per window by lib/pages, kept with their
@@ -38,18 +37,17 @@ export function publicPageCacheControl(): string {
 }
 
 /**
- * A rendered page as it is stored and served: only the site's own scripts (static-page.ts),
- * its hash-based CSP and the public Cache-Control.
+ * A rendered page (lib/pages: only the site's own scripts, static-page.ts) as it is stored
+ * and served: with its hash-based CSP and the public Cache-Control.
  */
-export function storedPage(page: { status: number; body: string }): StoredPage {
-  const body = withoutClientRuntime(page.body);
+export function storedPage({ status, body }: { status: number; body: string }): StoredPage {
   return {
-    status: page.status,
+    status,
     body,
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': hashedPageCsp(body),
-      'cache-control': KEPT_STATUSES.has(page.status) ? publicPageCacheControl() : 'no-store',
+      'cache-control': KEPT_STATUSES.has(status) ? publicPageCacheControl() : 'no-store',
     },
   };
 }

@@ -3,7 +3,7 @@ import { Parser } from 'htmlparser2';
 // Public pages are plain HTML: links and GET forms, no client code beyond the site's own
 // small files, so nothing on them needs the framework's client runtime (React, the router
 // and the page's serialized component tree, about 130 KB of JavaScript and half the HTML).
-// lib/pages renders public pages without it; what the page cache stores goes through this
+// lib/pages renders public pages without it, and passes what React wrote through this
 // filter all the same, so that nothing a renderer adds can run unless the site wrote it.
 // Personal pages (the account forms' CAPTCHA) keep the runtime as the framework writes it.
 //
