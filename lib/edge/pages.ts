@@ -12,6 +12,7 @@ import { isPersonalPage } from '../site/personal-pages';
 import { rendersAfresh, spendRenderBudget } from '../site/render-budget';
 import { hasSessionCookie } from '../site/session-cookie';
 import { FLIGHT_HEADER, PAGE_MARKER } from '../server/markers.mjs';
+import { logError } from '../observability/log';
 import type { Edge } from './context';
 
 // Which answer a page request gets; what each answer is made of lives in lib/site (page
@@ -79,9 +80,8 @@ async function personalAnswer(edge: Edge): Promise<Response> {
   return personalPage(forwardedHeaders(edge.request), edge.headers);
 }
 
-// The Markdown route's fetch of a page to convert: rendered as it is, never negotiated or
-// checked again. (The proxy's own render of a page for the cache never comes here: it skips
-// the proxy, see proxy.ts's matcher.)
+// The Markdown route's fetch of a page to convert: served as it is, never negotiated or
+// checked again.
 const isRenderForMarkdown = (edge: Edge): boolean => edge.internal && edge.request.headers.has(RENDER_HEADER);
 const isFlight = (edge: Edge): boolean => edge.request.headers.has(FLIGHT_HEADER);
 
@@ -123,8 +123,9 @@ async function htmlAnswer(edge: Edge): Promise<Response> {
   if (isFlight(edge)) return NextResponse.next({ request: { headers: forwardedHeaders(request) }, headers });
   try {
     return servePage(await publicPage(key, pathname + search, request.headers.get('host') ?? ''), request.method, headers);
-  } catch {
-    // A render that failed (the catalog is down): server.mjs answers a page's 500 with its 503 page.
+  } catch (error) {
+    // A render that failed (the catalog is down): logged once, and server.mjs answers a page's 500 with its 503 page.
+    logError(error, { component: 'pages', path: pathname }, 'page render failed');
     return new Response(null, { status: 500, headers });
   }
 }
