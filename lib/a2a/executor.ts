@@ -3,8 +3,7 @@ import { Role, type Message } from '@a2a-js/sdk';
 import type { PhrasingContent } from 'mdast';
 import { AgentEvent, type AgentExecutor } from '@a2a-js/sdk/server';
 import type { Brand } from '../brand/schema';
-import { getCardPrices } from '../catalog/listing/card-prices';
-import { cardState, getEventFacts } from '../catalog/listing/event-facts';
+import { cardState, getCards } from '../catalog/listing/cards';
 import { getEvent } from '../catalog/event/read';
 import { listEvents } from '../catalog/listing/events';
 import { eventCountWords, unmatchedSentence } from '../catalog/listing/count-text';
@@ -62,7 +61,7 @@ async function answer(brand: Brand, asked: string): Promise<string> {
     });
   }
   const ids = result.data.map((e) => e.id);
-  const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
+  const { prices, facts } = await getCards(brand, ids);
   const items = result.data.map((e): PhrasingContent[] => {
     const place = e.location ? [e.location.city, e.location.state_abbr].filter(Boolean).join(' - ') : 'Online';
     const when = e.starts_at ? toZonedRfc3339(new Date(e.starts_at), e.timezone) : 'data a definir';

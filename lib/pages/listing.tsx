@@ -4,8 +4,7 @@ import { EventCard } from '@/lib/pages/components/event-card';
 import { ExploreLinks } from '@/lib/pages/components/explore-links';
 import { Pagination } from '@/lib/pages/components/pagination';
 import { ActiveFilters, CategoryLinks, SearchForm } from '@/lib/pages/components/search-form';
-import { getCardPrices } from '@/lib/catalog/listing/card-prices';
-import { getEventFacts } from '@/lib/catalog/listing/event-facts';
+import { getCards } from '@/lib/catalog/listing/cards';
 import { listEvents } from '@/lib/catalog/listing/events';
 import { eventCount, unmatchedSentence } from '@/lib/catalog/listing/count-text';
 import { findOrganizer } from '@/lib/catalog/listing/landing-subjects';
@@ -85,7 +84,7 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
   const filtered = Boolean(query.q) || isFiltered(query);
   const { meta } = result;
   const ids = result.data.map((e) => e.id);
-  const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
+  const { prices, facts } = await getCards(brand, ids);
   const organizer = query.organization ? await findOrganizer(brand, query.organization) : null;
   const active = activeFilters(params, organizer?.name ?? null);
   // Nothing at all, or only a page past the last one.

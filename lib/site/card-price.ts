@@ -1,6 +1,5 @@
 import { formatBrl } from '../catalog/event/tickets';
-import type { CardPrice } from '../catalog/listing/card-prices';
-import type { EventFacts } from '../catalog/listing/event-facts';
+import type { CardPrice, EventFacts } from '../catalog/listing/cards';
 import type { EventListItem } from '../catalog/public-schema';
 
 // A listing card's price line, in the words of the event's page: "Grátis" for a free

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { demoRegistry } from '../brand/registry';
 import { viewOf } from '../../e2e/support/event-view';
-import type { EventFacts } from '../catalog/listing/event-facts';
+import type { EventFacts } from '../catalog/listing/cards';
 import { eventStateOf, type EventStateKey } from '../catalog/event-state';
 import type { Sector } from '../catalog/event/tickets';
 import type { EventDetail } from '../catalog/public-schema';

@@ -4,8 +4,7 @@ import type { Queryable } from '../../db/types';
 import { toPublicListItem, type EventRow } from '../map';
 import type { EventListItem } from '../public-schema';
 import { snapshot } from '../snapshot-cache';
-import type { CardPrice } from './card-prices';
-import { factsOf, type EventFacts, type FactsRow } from './event-facts';
+import { type CardPrice, factsOf, type EventFacts, type FactsRow } from './cards';
 import { EVENT_COLUMNS, type Sql } from './sql-parts';
 
 // Events like one event, for its page: of its category, in its city first and then in its

@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { brandRegistry } from '../../brand/registry';
 import type { Brand } from '../../brand/schema';
 import { startCatalog } from '../../startup/catalog';
-import { getCardPrices } from '../listing/card-prices';
-import { getEventFacts } from '../listing/event-facts';
+import { getCards } from '../listing/cards';
 import { getEvent } from '../event/read';
 import { listEvents } from '../listing/events';
 import { judgedEvent, judgedQueries, relevantSet, type Judged, type JudgedQuery } from '../../../bench/judged-queries';
@@ -24,7 +23,7 @@ async function loadCatalog(brand: Brand): Promise<Catalog> {
   for (let page = 1; ; page++) {
     const r = (await listEvents(brand, parseListQuery(new URLSearchParams({ per_page: '50', page: String(page) })))).list;
     const ids = r.data.map((e) => e.id);
-    const [facts, prices] = await Promise.all([getEventFacts(brand, ids), getCardPrices(brand, ids)]);
+    const { facts, prices } = await getCards(brand, ids);
     for (const e of r.data) {
       const d = (await getEvent(brand, e.slug))!;
       bySlug.set(

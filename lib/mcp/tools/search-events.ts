@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { getCardPrices } from '../../catalog/listing/card-prices';
-import { cardState, getEventFacts } from '../../catalog/listing/event-facts';
+import { cardState, getCards } from '../../catalog/listing/cards';
 import { listEvents } from '../../catalog/listing/events';
 import { ALL_FILTERS } from '../../catalog/filters';
 import type { McpContext } from '../../catalog/filters/declaration';
@@ -84,7 +83,7 @@ export const searchEventsTool: Tool = {
       if (ways) notes.push(ways);
     }
     const ids = result.data.map((e) => e.id);
-    const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
+    const { prices, facts } = await getCards(brand, ids);
     if (result.data.length > 0) {
       const lines = result.data.map((e) => {
         const f = facts.get(e.id);

@@ -1,6 +1,5 @@
-import type { CardPrice } from '@/lib/catalog/listing/card-prices';
+import { type CardPrice, cardState, type EventFacts } from '@/lib/catalog/listing/cards';
 import { ageRatingLabel } from '@/lib/catalog/categories';
-import { cardState, type EventFacts } from '@/lib/catalog/listing/event-facts';
 import type { EventListItem } from '@/lib/catalog/public-schema';
 import { citySlug } from '@/lib/catalog/listing/landing-subjects';
 import { priceLine } from '@/lib/site/card-price';

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import type { Brand } from '@/lib/brand/schema';
-import { getCardPrices } from '@/lib/catalog/listing/card-prices';
-import { getEventFacts } from '@/lib/catalog/listing/event-facts';
+import { getCards } from '@/lib/catalog/listing/cards';
 import { eventCount } from '@/lib/catalog/listing/count-text';
 import { listEvents } from '@/lib/catalog/listing/events';
 import { parseListQuery } from '@/lib/catalog/listing/query-params';
@@ -71,7 +70,7 @@ async function LandingListing({ brand, landing, page }: { brand: Brand; landing:
   const query = parseListQuery(params);
   const { data, meta } = (await listEvents(brand, query)).list;
   const ids = data.map((e) => e.id);
-  const [prices, facts] = await Promise.all([getCardPrices(brand, ids), getEventFacts(brand, ids)]);
+  const { prices, facts } = await getCards(brand, ids);
   const pageUrl = `${brand.site_url}${landing.path}${pageSuffix(meta.current_page)}`;
   const offset = (meta.current_page - 1) * meta.per_page;
   return (

@@ -4,7 +4,6 @@ import type { AgeRating, EventStatus } from '../categories';
 import { eventStateOf, type EventState } from '../event-state';
 import type { EventListItem } from '../public-schema';
 import { snapshot } from '../snapshot-cache';
-import type { CardPrice } from './card-prices';
 import { toZonedRfc3339 } from '../time';
 
 /**
@@ -34,22 +33,46 @@ export function factsOf(r: FactsRow): EventFacts {
   };
 }
 
-/** The facts of a page of events, by id, in one query, kept for the snapshot window like the listing. */
-export function getEventFacts(brand: Brand, eventIds: number[]): Promise<Map<number, EventFacts>> {
-  if (eventIds.length === 0) return Promise.resolve(new Map());
+/**
+ * What a listing card needs of an event's tickets: the lowest price with fees on sale (null
+ * when no lot is), the lowest that is not free (null when none is: a free event), and
+ * whether any lot exists.
+ */
+export type CardPrice = { lowest_total_cents: number | null; lowest_paid_cents: number | null; has_lots: boolean };
+
+/** What the cards of a page of events show beyond the list's items, by event id. */
+export type Cards = { facts: Map<number, EventFacts>; prices: Map<number, CardPrice> };
+
+type CardRow = FactsRow & { id: number; lowest: number | null; paid: number | null; lots: number };
+
+/**
+ * The facts and the card prices of a page of events, by id, in one statement (through the
+ * lot index of each listed event), kept for the snapshot window like the listing itself.
+ */
+export function getCards(brand: Brand, eventIds: number[]): Promise<Cards> {
+  if (eventIds.length === 0) return Promise.resolve({ facts: new Map(), prices: new Map() });
   const ids = [...new Set(eventIds)].sort((a, b) => a - b);
-  return snapshot(`facts|${brand.id}|${ids.join(',')}`, () =>
+  return snapshot(`cards|${brand.id}|${ids.join(',')}`, () =>
     withDb(async (db) => {
-      const rows = await db.query<FactsRow & { id: number }>(
-        `SELECT e.id::int AS id, e.category, e.age_rating, e.event_status, e.previous_starts_at, e.sales_start_at, e.timezone
-         FROM events e WHERE e.brand_id = $1 AND e.id = ANY($2::bigint[])`,
+      const rows = await db.query<CardRow>(
+        `SELECT e.id::int AS id, e.category, e.age_rating, e.event_status, e.previous_starts_at, e.sales_start_at, e.timezone,
+                MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available)::int AS lowest,
+                MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available AND l.price_cents + l.fee_cents > 0)::int AS paid,
+                COUNT(l.id)::int AS lots
+         FROM events e
+         LEFT JOIN ticket_sectors s ON s.event_id = e.id
+         LEFT JOIN ticket_lots l ON l.sector_id = s.id
+         WHERE e.brand_id = $1 AND e.id = ANY($2::bigint[])
+         GROUP BY e.id`,
         [brand.id, ids],
       );
-      return new Map(rows.map((r) => [Number(r.id), factsOf(r)]));
+      return {
+        facts: new Map(rows.map((r) => [Number(r.id), factsOf(r)])),
+        prices: new Map(rows.map((r) => [Number(r.id), { lowest_total_cents: r.lowest === null ? null : Number(r.lowest), lowest_paid_cents: r.paid === null ? null : Number(r.paid), has_lots: Number(r.lots) > 0 }])),
+      };
     }),
   );
 }
-
 
 /**
  * The state of a listed event (lib/catalog/event-state.ts) from what a card reads: the
