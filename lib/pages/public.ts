@@ -32,7 +32,7 @@ const MISSING_HOSTS = 64;
 export function missingPage(host: string): Promise<StoredPage> {
   const held = missingPages.get(host);
   if (held) return held;
-  const page = rendered('/', () => renderNotFound(host)).then((p) => storedPage(p!));
+  const page = rendered('(the 404 page)', () => renderNotFound(host)).then((p) => storedPage(p!));
   if (missingPages.size < MISSING_HOSTS) {
     missingPages.set(host, page);
     page.catch(() => missingPages.delete(host));

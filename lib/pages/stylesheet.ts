@@ -13,16 +13,16 @@ const FRAME_CSS = /"\[project\]\/app\/layout":\[\{"path":"(static\/[^"]+\.css)"/
 let element: string | undefined;
 
 /** The path of the frame's stylesheet in the build (`static/chunks/….css`), or null without a build. */
-export function builtStylesheetPath(read: (path: string) => string = (p) => readFileSync(p, 'utf8')): string | null {
+function builtStylesheetPath(): string | null {
   try {
-    return FRAME_CSS.exec(read(join(BUILD, 'server/app/page_client-reference-manifest.js')))?.[1] ?? null;
+    return FRAME_CSS.exec(readFileSync(join(BUILD, 'server/app/page_client-reference-manifest.js'), 'utf8'))?.[1] ?? null;
   } catch {
     return null;
   }
 }
 
 /** A style element with the stylesheet's text: "</" cannot end it early (CSS has no use for it outside strings, where "\3C/" means the same). */
-export function styleElement(css: string, href: string | null): string {
+function styleElement(css: string, href: string | null): string {
   return `<style${href ? ` data-href="${href}"` : ''}>${css.replace(/<\//g, '\\3C/')}</style>`;
 }
 
