@@ -20,8 +20,7 @@ export function markdownPage(brand: Brand, pathWithSearch: string, host: string)
   return converted.load(markdownKey(brand, pathWithSearch), async () => {
     // The page's own HTML, marked so that it is never negotiated again: a page that found
     // nothing (a missing event) is the site's 404 page, as the proxy serves it to anyone.
-    const fetched = await selfRequest(pathWithSearch, host, { headers: { accept: 'text/html', [RENDER_HEADER]: '1' } });
-    const { status, body: html } = fetched;
+    const { status, body: html } = await selfRequest(pathWithSearch, host, { headers: { accept: 'text/html', [RENDER_HEADER]: '1' } });
     const url = new URL(pathWithSearch, brand.site_url).toString();
     return convertTimed(async () => {
       const head = pageHead(html);

@@ -8,17 +8,16 @@ import { hashedPageCsp } from './security-headers';
 // hash-based Content-Security-Policy, and served as they are to every visitor and to any
 // shared cache in front.
 
-export type StoredPage = { status: number; body: string; headers: Record<string, string> };
+/** A page found (200) or the site's 404 page: what a render that did not fail gives, kept for the window. A render that fails is never kept. */
+export type StoredPage = { status: 200 | 404; body: string; headers: Record<string, string> };
 
 const pages = windowedCache('pages', 1_000);
-/** Statuses worth keeping for the window; anything else (a 503 while the catalog is down) is not. */
-const KEPT_STATUSES = new Set([200, 404]);
 
 export const pageKey = (brandId: string, pathWithSearch: string): string => `${brandId}|${pathWithSearch}`;
 
 /** The page for `key`: from the cache, or rendered by `render` once for everyone asking in this window. */
 export function cachedPage(key: string, render: () => Promise<StoredPage>): Promise<StoredPage> {
-  return pages.load(key, render, (page) => KEPT_STATUSES.has(page.status));
+  return pages.load(key, render);
 }
 
 /** The page for `key` if it is held now (or being rendered). */
@@ -40,14 +39,14 @@ export function publicPageCacheControl(): string {
  * A rendered page (lib/pages: only the site's own scripts, static-page.ts) as it is stored
  * and served: with its hash-based CSP and the public Cache-Control.
  */
-export function storedPage({ status, body }: { status: number; body: string }): StoredPage {
+export function storedPage({ status, body }: { status: 200 | 404; body: string }): StoredPage {
   return {
     status,
     body,
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': hashedPageCsp(body),
-      'cache-control': KEPT_STATUSES.has(status) ? publicPageCacheControl() : 'no-store',
+      'cache-control': publicPageCacheControl(),
     },
   };
 }
