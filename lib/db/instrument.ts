@@ -33,7 +33,7 @@ export function instrumentDb(db: Db, options: { poolGauge?: boolean } = {}): Db 
       },
     );
   };
-  const wrap = (q: Queryable): Queryable => ({ query: (sql, params) => timed(sql, () => q.query(sql, params)) });
+  const wrap = (q: Queryable): Queryable => ({ query: (sql, params, how) => timed(sql, () => q.query(sql, params, how)) });
   return {
     kind: db.kind,
     get queryCount() {
@@ -41,7 +41,7 @@ export function instrumentDb(db: Db, options: { poolGauge?: boolean } = {}): Db 
     },
     poolStats: db.poolStats,
     listen: db.listen,
-    query: (sql, params) => timed(sql, () => db.query(sql, params)),
+    query: (sql, params, how) => timed(sql, () => db.query(sql, params, how)),
     exec: (sql) => timed(sql, () => db.exec(sql)),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     close: () => db.close(),

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DbReadOnlyError, DbUnavailableError, type Db, type Queryable } from './types';
+import { DbReadOnlyError, DbUnavailableError, type Db, type Queryable, type QueryOptions } from './types';
 
 // Errors that mean "the server is not there or not answering", as opposed to a bad query.
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '57014']);
@@ -32,6 +32,13 @@ export function splitOptions(url: string, ours: string): { connectionString: str
 
 const LISTEN_RETRY_MS = 5_000;
 
+/**
+ * How many statement texts a pool keeps prepared on each connection. The prepared texts
+ * are the code's constants, a few dozen; a text past the bound runs unprepared, so a
+ * text built by mistake from a request cannot fill the server's memory.
+ */
+export const MAX_PREPARED = 100;
+
 /** A PostgreSQL server behind a pool whose every wait is bounded by `timeoutMs`. */
 export function openPostgres(url: string, timeoutMs: number, poolSize: number): Db {
   // The catalog's statements read a page's worth of index entries, but the planner
@@ -54,11 +61,19 @@ export function openPostgres(url: string, timeoutMs: number, poolSize: number): 
   // An idle client that loses its server emits here; without a listener the process would exit.
   pool.on('error', () => {});
   let count = 0;
+  // One name per prepared text, for the process: pg parses a name once per connection.
+  const names = new Map<string, string>();
+  const nameOf = (sql: string): string | undefined => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < MAX_PREPARED) names.set(sql, (name = `catalog_${names.size + 1}`));
+    return name;
+  };
 
-  const run = async <T>(client: Queryable | pg.Pool, sql: string, params?: unknown[]): Promise<T[]> => {
+  const run = async <T>(client: Queryable | pg.Pool, sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]> => {
     count++;
     try {
-      const res = await (client as pg.Pool).query(sql, params as unknown[]);
+      const name = options?.prepare ? nameOf(sql) : undefined;
+      const res = await (client as pg.Pool).query(name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] });
       return res.rows as T[];
     } catch (err) {
       throw translate(err);
@@ -70,7 +85,7 @@ export function openPostgres(url: string, timeoutMs: number, poolSize: number): 
     get queryCount() {
       return count;
     },
-    query: (sql, params) => run(pool, sql, params),
+    query: (sql, params, options) => run(pool, sql, params, options),
     async exec(sql) {
       await run(pool, sql);
     },
@@ -81,7 +96,7 @@ export function openPostgres(url: string, timeoutMs: number, poolSize: number): 
       } catch (err) {
         throw translate(err);
       }
-      const tx: Queryable = { query: (sql, params) => run(client as unknown as pg.Pool, sql, params) };
+      const tx: Queryable = { query: (sql, params, options) => run(client as unknown as pg.Pool, sql, params, options) };
       try {
         await tx.query('BEGIN');
         const result = await fn(tx);

@@ -1,7 +1,18 @@
+/**
+ * How a statement runs. `prepare`: its text is a constant of the code, never built from
+ * a request, so PostgreSQL parses it once per connection and, once it has seen that one
+ * plan serves every value of the parameters, plans it once too (a named prepared
+ * statement). Parsing and planning cost a short statement several times its run.
+ */
+export type QueryOptions = { prepare?: boolean };
+
 /** What catalog code needs from a database: parameterized queries and transactions. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
 }
+
+/** The options of a statement whose text is a constant of the code: `db.query(SQL, params, PREPARED)`. */
+export const PREPARED: QueryOptions = Object.freeze({ prepare: true });
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';

@@ -1,5 +1,6 @@
 import type { Brand } from '../../brand/schema';
 import { withDb } from '../../db';
+import { PREPARED, type Queryable } from '../../db/types';
 import { CatalogError } from '../errors';
 import type { Sql } from '../listing/sql-parts';
 import { isSlug } from '../record';
@@ -26,13 +27,14 @@ export function eventSql(brand: Brand, slug: string): Sql {
  */
 export function getEvent(brand: Brand, slug: string): Promise<EventView | null> {
   if (!isSlug(slug)) return Promise.resolve(null);
-  return snapshot(`event|${brand.id}|${slug}`, () =>
-    withDb(async (db) => {
-      const sql = eventSql(brand, slug);
-      const [row] = await db.query<ViewRow>(sql.text, sql.params);
-      return row ? toEventView(brand, row) : null;
-    }),
-  );
+  return snapshot(`event|${brand.id}|${slug}`, () => withDb((db) => readEventView(db, brand, slug)));
+}
+
+/** The view of one event of the brand by slug, or null, read on `db`. */
+export async function readEventView(db: Queryable, brand: Brand, slug: string): Promise<EventView | null> {
+  const sql = eventSql(brand, slug);
+  const [row] = await db.query<ViewRow>(sql.text, sql.params, PREPARED);
+  return row ? toEventView(brand, row) : null;
 }
 
 /** The event of a path slug; a CatalogError when the slug is blank, names no event of the brand, or one withdrawn. */

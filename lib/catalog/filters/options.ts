@@ -1,6 +1,6 @@
 import type { Brand } from '../../brand/schema';
 import { withDb } from '../../db';
-import type { Queryable } from '../../db/types';
+import { PREPARED, type Queryable } from '../../db/types';
 import { fold } from '../search/search-terms';
 import { snapshot } from '../snapshot-cache';
 
@@ -35,7 +35,7 @@ const FACETS = `SELECT facet, value, state, sum(events)::int AS events FROM (
 
 /** How many events each city and category lists at `now` (FACETS). */
 export async function readListedFacets(db: Queryable, brandId: string, now: Date): Promise<FacetRow[]> {
-  return db.query<FacetRow>(`${FACETS} ORDER BY 2, 3`, facetParams(brandId, now));
+  return db.query<FacetRow>(`${FACETS} ORDER BY 2, 3`, facetParams(brandId, now), PREPARED);
 }
 
 /**
@@ -50,6 +50,7 @@ export function readFilterOptionRows(db: Queryable, brandId: string, now: Date):
      SELECT f.facet, f.value, f.state, f.events, c.lat, c.lng
      FROM f LEFT JOIN c ON f.facet = 'city' AND c.city = f.value AND c.state = f.state ORDER BY 2, 3`,
     facetParams(brandId, now),
+    PREPARED,
   );
 }
 

@@ -1,5 +1,6 @@
 import type { Brand } from '../../brand/schema';
 import { withDb } from '../../db';
+import { PREPARED } from '../../db/types';
 import type { AgeRating, EventStatus } from '../categories';
 import { eventStateOf, type EventState } from '../event-state';
 import type { EventListItem } from '../public-schema';
@@ -65,6 +66,7 @@ export function getCards(brand: Brand, eventIds: number[]): Promise<Cards> {
          WHERE e.brand_id = $1 AND e.id = ANY($2::bigint[])
          GROUP BY e.id`,
         [brand.id, ids],
+        PREPARED,
       );
       return {
         facts: new Map(rows.map((r) => [Number(r.id), factsOf(r)])),

@@ -3,17 +3,17 @@ import { fillCatalog } from '../../../e2e/support/catalog-backends';
 import { createTestDatabase, postgresReachable } from '../../../e2e/support/postgres';
 import { brandRegistry } from '../../brand/registry';
 import { openPostgres } from '../../db/postgres';
-import type { Db, Queryable } from '../../db/types';
+import type { Db, Queryable, QueryOptions } from '../../db/types';
 import { generateDemo } from '../../demo/generate';
 import { listEvents } from './events';
 import { readFilterOptionRows, readListedFacets } from '../filters/options';
 import { readListedOrganizer } from './landing-subjects';
 import { readOrganizerFacts } from './organizers';
-import { eventSql } from '../event/read';
+import { readEventView } from '../event/read';
 import { withNearVenues } from './events';
 import { CANDIDATE_BLOCK, listSql } from './list-sql';
 import { nearVenues } from '../near-sql';
-import { similarSql } from './similar';
+import { readSimilarEvents } from './similar';
 import { parseListQuery } from './query-params';
 import { EDIT_SPELLINGS_SQL, searchTerms } from '../search/resolve';
 import { oneEditAway } from '../search/search-terms';
@@ -49,10 +49,37 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     await drop?.();
   });
 
-  async function plan(sql: { text: string; params: unknown[] }): Promise<PlanNode[]> {
-    const [row] = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON) ${sql.text}`, sql.params);
-    return nodes(row!['QUERY PLAN'][0]!.Plan);
+  /**
+   * The plan of a statement for its parameters, or (`generic`) the plan that a prepared
+   * statement may keep for every value of them, which the server then runs instead.
+   */
+  async function plan(sql: { text: string; params: unknown[] }, generic = false): Promise<PlanNode[]> {
+    type Explained = { 'QUERY PLAN': Array<{ Plan: PlanNode }> };
+    if (!generic) {
+      const [row] = await db.query<Explained>(`EXPLAIN (FORMAT JSON) ${sql.text}`, sql.params);
+      return nodes(row!['QUERY PLAN'][0]!.Plan);
+    }
+    // EXECUTE takes no parameters of the protocol: its arguments are written as literals.
+    const name = `generic_plan_${++prepares}`;
+    return db.transaction(async (tx) => {
+      await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      await tx.query(`PREPARE ${name} AS ${sql.text}`);
+      const [row] = await tx.query<Explained>(`EXPLAIN (FORMAT JSON) EXECUTE ${name}(${sql.params.map(literal).join(', ')})`);
+      await tx.query(`DEALLOCATE ${name}`);
+      return nodes(row!['QUERY PLAN'][0]!.Plan);
+    });
   }
+  let prepares = 0;
+  const literal = (v: unknown): string =>
+    v === null || v === undefined ? 'NULL'
+    : Array.isArray(v) ? `ARRAY[${v.map(literal).join(', ')}]`
+    : typeof v === 'number' || typeof v === 'boolean' ? String(v)
+    : `'${String(v).replace(/'/g, "''")}'`;
+  /** Both plans a prepared statement may run: for its parameters, and its generic one. */
+  const PLANS = [
+    ['its parameters', false],
+    ['generic', true],
+  ] as const;
 
   const producerSlug = async () => (await db.query<{ slug: string }>(`SELECT slug FROM producers WHERE brand_id = $1 LIMIT 1`, [brand.id]))[0]!.slug;
 
@@ -245,12 +272,12 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
   });
 
   test('a word with a typo finds its neighbours by probes of its spellings one edit away, never a walk of the vocabulary', async () => {
-    for (const prefix of [false, true]) {
+    for (const [prefix, generic] of [[false, false], [true, false], [false, true], [true, true]]) {
       const edits = oneEditAway('recfie');
-      const all = await plan({ text: EDIT_SPELLINGS_SQL, params: [edits.map(() => 1), edits, edits.map(() => prefix)] });
+      const all = await plan({ text: EDIT_SPELLINGS_SQL, params: [edits.map(() => 1), edits, edits.map(() => prefix)] }, generic);
       const onWords = all.filter((n) => n['Relation Name'] === 'search_words');
       expect(onWords.length).toBeGreaterThan(0);
-      for (const n of onWords) expect(n['Node Type'], String(prefix)).toMatch(/^Index (Only )?Scan$/);
+      for (const n of onWords) expect(n['Node Type'], `prefix ${prefix}, generic ${generic}`).toMatch(/^Index (Only )?Scan$/);
     }
     expect(await searchTerms(db, brand, 'forro recfie')).toEqual([
       { kind: 'text', spellings: ['forro'], label: 'forro' },
@@ -399,12 +426,16 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     expect(checked).toBeGreaterThan(0);
   });
 
-  /** The plans of every statement `read` sends (each explained instead of run). */
-  async function plansOf(read: (q: Queryable) => Promise<unknown>): Promise<PlanNode[][]> {
+  /**
+   * The plans of every statement `read` sends (each explained instead of run); with
+   * `generic`, their generic plans, and each statement must be one the code prepares.
+   */
+  async function plansOf(read: (q: Queryable) => Promise<unknown>, generic = false): Promise<PlanNode[][]> {
     const plans: PlanNode[][] = [];
     await read({
-      query: async <T,>(text: string, params?: unknown[]) => {
-        plans.push(await plan({ text, params: params ?? [] }));
+      query: async <T,>(text: string, params?: unknown[], how?: QueryOptions) => {
+        if (generic) expect(how?.prepare, text).toBe(true);
+        plans.push(await plan({ text, params: params ?? [] }, generic));
         return [] as T[];
       },
     });
@@ -413,22 +444,23 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
   }
   const scans = (all: PlanNode[], relation: string) => all.filter((n) => n['Relation Name'] === relation).map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`.trim());
 
-  test("filter options: the summary by day, and today's events through the listed_until index; no scan of events", async () => {
-    const [all] = await plansOf((q) => readListedFacets(q, brand.id, new Date()));
+  test.each(PLANS)("filter options (plan for %s): the summary by day, and today's events through the listed_until index; no scan of events", async (_, generic) => {
+    const [all] = await plansOf((q) => readListedFacets(q, brand.id, new Date()), generic);
     // The summary holds a row per city (or category) and day whatever the number of
     // events, and the days ahead are most of it: read whole or by its key, as the planner likes.
     expect(scans(all!, 'listed_event_days')).toHaveLength(1);
     expect(scans(all!, 'events')).toEqual([expect.stringMatching(/^(Index|Bitmap Heap) Scan/)]);
     expect(all!.map((n) => n['Index Name'])).toContain('events_listed_until_idx');
     // With the city centres, in the same statement: the brand's venues besides, the events no more.
-    const [options] = await plansOf((q) => readFilterOptionRows(q, brand.id, new Date()));
+    const [options] = await plansOf((q) => readFilterOptionRows(q, brand.id, new Date()), generic);
     expect(scans(options!, 'listed_event_days')).toHaveLength(1);
     expect(scans(options!, 'events')).toEqual([expect.stringMatching(/^(Index|Bitmap Heap) Scan/)]);
     expect(scans(options!, 'venues').length).toBeGreaterThan(0);
   });
 
-  test('an organizer with events listed: one probe of its (brand, slug) row', async () => {
-    const [all] = await plansOf(async (q) => readListedOrganizer(q, brand.id, await producerSlug(), new Date()));
+  test.each(PLANS)('an organizer with events listed (plan for %s): one probe of its (brand, slug) row', async (_, generic) => {
+    const slug = await producerSlug();
+    const [all] = await plansOf((q) => readListedOrganizer(q, brand.id, slug, new Date()), generic);
     // The (brand, slug) index that holds the name and the latest end answers alone (migration 020).
     expect(scans(all!, 'producers')).toEqual([expect.stringMatching(/^(Index Scan producers_brand_id_slug_key|Index Only Scan producers_by_slug_idx)$/)]);
     expect(scans(all!, 'events')).toEqual([]);
@@ -451,14 +483,14 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     expect(scans(events!, 'events')).toEqual(['Index Only Scan events_brand_id_idx']);
   });
 
-  test('detail uses the (brand, slug) index', async () => {
+  test.each(PLANS)('detail (plan for %s) uses the (brand, slug) index', async (_, generic) => {
     const [row] = await db.query<{ slug: string }>('SELECT slug FROM events WHERE brand_id = $1 LIMIT 1', [brand.id]);
-    const all = await plan(eventSql(brand, row!.slug));
-    const onEvents = all.filter((n) => n['Relation Name'] === 'events');
+    const [all] = await plansOf((q) => readEventView(q, brand, row!.slug), generic);
+    const onEvents = all!.filter((n) => n['Relation Name'] === 'events');
     expect(onEvents.map((n) => n['Node Type'])).toEqual(['Index Scan']);
   });
 
-  test('similar events: the event by its key, then ranges of the (brand, category, place, start) indexes; no scan of events', async () => {
+  test.each(PLANS)('similar events (plan for %s): the event by its key, then ranges of the (brand, category, place, start) indexes; no scan of events', async (_, generic) => {
     // An event in the busiest city of its category, still to come: the widest ranges there are.
     const [row] = await db.query<{ id: number }>(
       `SELECT e.id::int AS id FROM events e
@@ -467,8 +499,8 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
        ORDER BY count(*) OVER (PARTITION BY e.category, e.city_key) DESC, e.id LIMIT 1`,
       [brand.id],
     );
-    const all = await plan(similarSql(brand, row!.id, new Date()));
-    const onEvents = all.filter((n) => n['Relation Name'] === 'events');
+    const [all] = await plansOf((q) => readSimilarEvents(q, brand, row!.id, new Date()), generic);
+    const onEvents = all!.filter((n) => n['Relation Name'] === 'events');
     for (const n of onEvents) expect(n['Node Type'], JSON.stringify(n['Index Name'])).toMatch(/^Index (Only )?Scan/);
     const indexes = onEvents.map((n) => n['Index Name']);
     expect(indexes.filter((i) => i === 'events_similar_city_idx')).toHaveLength(2);

@@ -1,6 +1,6 @@
 import type { Brand } from '../../brand/schema';
 import { withDb } from '../../db';
-import type { Queryable } from '../../db/types';
+import { PREPARED, type Queryable } from '../../db/types';
 import { CATEGORIES, categoryBySlug, type Category } from '../categories';
 import { getFilterOptions } from '../filters/options';
 import { fold } from '../search/search-terms';
@@ -46,6 +46,7 @@ export async function readListedOrganizer(db: Queryable, brandId: string, slug: 
   const rows = await db.query<LandingOrganizer>(
     'SELECT slug, name FROM producers WHERE brand_id = $1 AND slug = $2 AND listed_until >= $3',
     [brandId, slug, now.toISOString()],
+    PREPARED,
   );
   return rows[0] ?? null;
 }

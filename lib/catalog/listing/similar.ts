@@ -1,6 +1,6 @@
 import type { Brand } from '../../brand/schema';
 import { withDb } from '../../db';
-import type { Queryable } from '../../db/types';
+import { PREPARED, type Queryable } from '../../db/types';
 import { toPublicListItem, type EventRow } from '../map';
 import type { EventListItem } from '../public-schema';
 import { snapshot } from '../snapshot-cache';
@@ -66,7 +66,7 @@ export type SimilarEvent = { event: EventListItem; facts: EventFacts; price: Car
 /** Similar events of an event, nearest first, read on `db`. */
 export async function readSimilarEvents(db: Queryable, brand: Brand, eventId: number, now: Date, limit = SIMILAR_LIMIT): Promise<SimilarEvent[]> {
   const sql = similarSql(brand, eventId, now, limit);
-  const rows = await db.query<EventRow & FactsRow & { lowest: number | null; paid: number | null; lots: number }>(sql.text, sql.params);
+  const rows = await db.query<EventRow & FactsRow & { lowest: number | null; paid: number | null; lots: number }>(sql.text, sql.params, PREPARED);
   return rows.map((r) => ({
     event: toPublicListItem(brand, r),
     facts: factsOf(r),

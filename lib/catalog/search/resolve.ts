@@ -1,5 +1,5 @@
 import type { Brand } from '../../brand/schema';
-import type { Queryable } from '../../db/types';
+import { PREPARED, type Queryable } from '../../db/types';
 import { analyzeQuery, fold, isOneTypoAway, oneEditAway, TYPO_MIN_LENGTH, type Places, type Term } from './search-terms';
 import { snapshot } from '../snapshot-cache';
 
@@ -34,6 +34,7 @@ export function loadPlaces(db: Queryable, brand: Brand): Promise<Places> {
          FROM keys k WHERE k.term IS NOT NULL)
        SELECT substr(term, 4) AS city FROM keys WHERE term IS NOT NULL`,
       [brand.id],
+      PREPARED,
     );
     return { cities: new Set(rows.map((r) => fold(r.city))) };
   });
@@ -64,6 +65,7 @@ export async function resolveTerms(db: Queryable, terms: Term[]): Promise<Resolv
        EXISTS (SELECT 1 FROM search_words s WHERE s.word = f.folded) AS held
      FROM unnest($1::text[], $2::boolean[]) WITH ORDINALITY AS q(w, p, i), LATERAL (SELECT catalog_fold(q.w) AS folded) f`,
     [texts.map((t) => t.word), texts.map((t) => t.prefix)],
+    PREPARED,
   );
   const byIndex = new Map(rows.map((r) => [r.i - 1, r]));
   const words = texts.map((t, i) => {
@@ -81,6 +83,7 @@ export async function resolveTerms(db: Queryable, terms: Term[]): Promise<Resolv
     const found = await db.query<{ i: number; near: string[] }>(
       EDIT_SPELLINGS_SQL,
       [edits.map((x) => x.i), edits.map((x) => x.e), edits.map((x) => x.p)],
+      PREPARED,
     );
     for (const { i, near } of found) {
       const w = unknown[i - 1]!;
