@@ -33,11 +33,13 @@ export function splitOptions(url: string, ours: string): { connectionString: str
 const LISTEN_RETRY_MS = 5_000;
 
 /**
- * How many statement texts a pool keeps prepared on each connection. The prepared texts
- * are the code's constants, a few dozen; a text past the bound runs unprepared, so a
- * text built by mistake from a request cannot fill the server's memory.
+ * How many statements a connection keeps prepared. Past it, the connection is closed
+ * after its statement and the pool opens a fresh one, so that texts that keep changing
+ * (a search's shapes are many) cannot fill the server's memory.
  */
 export const MAX_PREPARED = 100;
+/** How many texts keep their name: the most recently run. */
+const NAMED_TEXTS = 4 * MAX_PREPARED;
 
 /** A PostgreSQL server behind a pool whose every wait is bounded by `timeoutMs`. */
 export function openPostgres(url: string, timeoutMs: number, poolSize: number): Db {
@@ -61,20 +63,45 @@ export function openPostgres(url: string, timeoutMs: number, poolSize: number): 
   // An idle client that loses its server emits here; without a listener the process would exit.
   pool.on('error', () => {});
   let count = 0;
-  // One name per prepared text, for the process: pg parses a name once per connection.
+  // A name per prepared text, the most recently run last; a name is never given to
+  // another text, since pg parses a name once per connection.
   const names = new Map<string, string>();
-  const nameOf = (sql: string): string | undefined => {
+  let named = 0;
+  const nameOf = (sql: string): string => {
     let name = names.get(sql);
-    if (name === undefined && names.size < MAX_PREPARED) names.set(sql, (name = `catalog_${names.size + 1}`));
+    if (name !== undefined) names.delete(sql);
+    else if (names.size >= NAMED_TEXTS) names.delete(names.keys().next().value!);
+    names.set(sql, (name ??= `catalog_${++named}`));
     return name;
   };
+  // The names each connection has prepared.
+  const preparedOn = new WeakMap<pg.ClientBase, Set<string>>();
 
-  const run = async <T>(client: Queryable | pg.Pool, sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]> => {
+  const prepared = async (client: pg.ClientBase, sql: string, params?: unknown[]) => {
+    const name = nameOf(sql);
+    const res = await client.query({ name, text: sql, values: params as unknown[] });
+    const held = preparedOn.get(client) ?? new Set();
+    preparedOn.set(client, held.add(name));
+    return res;
+  };
+
+  const run = async <T>(client: pg.ClientBase | pg.Pool, sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]> => {
     count++;
     try {
-      const name = options?.prepare ? nameOf(sql) : undefined;
-      const res = await (client as pg.Pool).query(name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] });
-      return res.rows as T[];
+      if (!options?.prepare) return (await client.query({ text: sql, values: params as unknown[] })).rows as T[];
+      if (!(client instanceof pg.Pool)) return (await prepared(client, sql, params)).rows as T[];
+      // As pool.query, on a connection of our own choosing: one that fails is closed, and
+      // so is one that holds more than MAX_PREPARED statements.
+      const connection = await pool.connect();
+      let failed: Error | undefined;
+      try {
+        return (await prepared(connection, sql, params)).rows as T[];
+      } catch (err) {
+        failed = err instanceof Error ? err : new Error(String(err));
+        throw err;
+      } finally {
+        connection.release(failed ?? (preparedOn.get(connection)?.size ?? 0) > MAX_PREPARED);
+      }
     } catch (err) {
       throw translate(err);
     }
@@ -96,7 +123,7 @@ export function openPostgres(url: string, timeoutMs: number, poolSize: number): 
       } catch (err) {
         throw translate(err);
       }
-      const tx: Queryable = { query: (sql, params, options) => run(client as unknown as pg.Pool, sql, params, options) };
+      const tx: Queryable = { query: (sql, params, options) => run(client, sql, params, options) };
       try {
         await tx.query('BEGIN');
         const result = await fn(tx);

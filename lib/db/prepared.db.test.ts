@@ -42,11 +42,18 @@ describe.skipIf(!postgres && process.env.CI !== 'true')('prepared statements (Po
     expect((await kept()).map((k) => k.name)).toEqual(['catalog_1']);
   });
 
-  test(`past ${MAX_PREPARED} texts, a text runs unprepared and still answers`, async () => {
+  test(`a connection that holds more than ${MAX_PREPARED} statements is replaced after its statement; every text still answers`, async () => {
+    const pid = async () => (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0]!.pid;
+    const first = await pid();
     for (let i = 0; i < MAX_PREPARED + 5; i++) expect(await db.query(`SELECT $1::int + ${i} AS n`, [1], PREPARED)).toEqual([{ n: 1 + i }]);
+    // The first connection held catalog_1, then these texts: the run that made 101 closed it.
+    expect(await pid()).not.toBe(first);
     const names = (await kept()).map((k) => k.name);
-    expect(names).toHaveLength(MAX_PREPARED);
-    expect(new Set(names).size).toBe(MAX_PREPARED);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.length).toBeLessThan(MAX_PREPARED);
+    // A text seen before keeps its name on the new connection.
+    await db.query(`SELECT $1::int + ${MAX_PREPARED + 4} AS n`, [1], PREPARED);
+    expect((await kept()).map((k) => k.name)).toEqual(names);
   });
 });
 

@@ -46,10 +46,10 @@ async function readListing(brand: Brand, query: ListQuery, now: Date, on?: Query
     const terms = await searchTerms(db, brand, query.q);
     const search = terms.length > 0;
     const sql = listSql(brand, await withNearVenues(db, brand, query), now, terms);
-    const [countRow] = await db.query<{ total: number }>(sql.count.text, sql.count.params);
+    const [countRow] = await db.query<{ total: number }>(sql.count.text, sql.count.params, { prepare: sql.count.prepare });
     const total = countRow?.total ?? 0;
     const deepest = maxOffset(search);
-    const rows = offset >= total || offset > deepest ? [] : await db.query<EventRow & { complete?: boolean }>(sql.page.text, sql.page.params);
+    const rows = offset >= total || offset > deepest ? [] : await db.query<EventRow & { complete?: boolean }>(sql.page.text, sql.page.params, { prepare: sql.page.prepare });
     const list = {
       data: rows.map((r) => toPublicListItem(brand, r)),
       meta: pageMeta(total, countCap(query.perPage, search), deepest, query),

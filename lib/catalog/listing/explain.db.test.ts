@@ -53,10 +53,17 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
    * The plan of a statement for its parameters, or (`generic`) the plan that a prepared
    * statement may keep for every value of them, which the server then runs instead.
    */
-  async function plan(sql: { text: string; params: unknown[] }, generic = false): Promise<PlanNode[]> {
+  async function plan(sql: { text: string; params: unknown[]; prepare?: boolean }, generic = false): Promise<PlanNode[]> {
     type Explained = { 'QUERY PLAN': Array<{ Plan: PlanNode }> };
     if (!generic) {
       const [row] = await db.query<Explained>(`EXPLAIN (FORMAT JSON) ${sql.text}`, sql.params);
+      // A listing's prepared statement: the plan PostgreSQL may keep for every value
+      // reaches the events and the postings through indexes too.
+      if (sql.prepare) {
+        for (const n of await plan(sql, true)) {
+          if (n['Relation Name'] === 'events' || n['Relation Name'] === 'search_postings') expect(n['Node Type'], `the generic plan of ${sql.text}`).not.toBe('Seq Scan');
+        }
+      }
       return nodes(row!['QUERY PLAN'][0]!.Plan);
     }
     // EXECUTE takes no parameters of the protocol: its arguments are written as literals.

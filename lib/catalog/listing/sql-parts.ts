@@ -33,7 +33,8 @@ export function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
   return { clauses, params, add };
 }
 
-export type Sql = { text: string; params: unknown[] };
+/** A statement, and whether it runs prepared (lib/db/types.ts, QueryOptions). */
+export type Sql = { text: string; params: unknown[]; prepare?: boolean };
 
 /**
  * The most events a listing counts: the deepest reachable offset plus one page (a
