@@ -33,6 +33,7 @@ const envSchema = z.object({
   DEMO_EVENTS: int(1, 2_000_000, 720),
   DB_TIMEOUT_MS: int(50, 60_000, 2000),
   DB_POOL_SIZE: int(1, 100, 10),
+  DB_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   CATALOG_CACHE_TTL_MS: int(0, 3_600_000, 30_000),
   CACHE_MAX_MB: int(1, 65_536, 32),
   PGLITE_SHARED_BUFFERS_MB: int(1, 4_096, 16),
@@ -107,6 +108,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     demoEvents: e.DEMO_EVENTS,
     dbTimeoutMs: e.DB_TIMEOUT_MS,
     dbPoolSize: e.DB_POOL_SIZE,
+    /** Whether PostgreSQL statements marked PREPARED run as named prepared statements (off: for a pooler that cannot keep them). */
+    dbPreparedStatements: e.DB_PREPARED_STATEMENTS === 'on',
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     cacheMaxBytes: e.CACHE_MAX_MB * 1024 * 1024,
     pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,

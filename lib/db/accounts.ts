@@ -18,7 +18,7 @@ const state = processShared('accounts-db', () => ({ ready: undefined as Promise<
 function start(url: string): Promise<Db> {
   const attempt = (async () => {
     const c = config();
-    const db = instrumentDb(openPostgres(url, c.dbTimeoutMs, c.dbPoolSize), { poolGauge: false });
+    const db = instrumentDb(openPostgres(url, c.dbTimeoutMs, c.dbPoolSize, { prepare: c.dbPreparedStatements }), { poolGauge: false });
     try {
       // Migrations are applied by the instances on the primary (or catalog:migrate), never
       // from here: an instance on a replica only checks that the primary has them.

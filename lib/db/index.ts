@@ -19,7 +19,7 @@ export { DbUnavailableError, type Db } from './types';
  */
 export async function openDb(options: { timeoutMs?: number } = {}): Promise<Db> {
   const c = config();
-  return c.databaseUrl ? openPostgres(c.databaseUrl, options.timeoutMs ?? c.dbTimeoutMs, c.dbPoolSize) : openPglite(c.catalogDir);
+  return c.databaseUrl ? openPostgres(c.databaseUrl, options.timeoutMs ?? c.dbTimeoutMs, c.dbPoolSize, { prepare: c.dbPreparedStatements }) : openPglite(c.catalogDir);
 }
 
 export { prepareWith } from './preparation';

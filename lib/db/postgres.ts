@@ -41,8 +41,12 @@ export const MAX_PREPARED = 100;
 /** How many texts keep their name: the most recently run. */
 const NAMED_TEXTS = 4 * MAX_PREPARED;
 
-/** A PostgreSQL server behind a pool whose every wait is bounded by `timeoutMs`. */
-export function openPostgres(url: string, timeoutMs: number, poolSize: number): Db {
+/**
+ * A PostgreSQL server behind a pool whose every wait is bounded by `timeoutMs`. With
+ * `prepare: false`, a statement marked PREPARED runs as any other (for a pooler that
+ * cannot keep prepared statements).
+ */
+export function openPostgres(url: string, timeoutMs: number, poolSize: number, { prepare = true }: { prepare?: boolean } = {}): Db {
   // The catalog's statements read a page's worth of index entries, but the planner
   // prices a walk of the postings at its worst case: above jit_above_cost, compiling
   // the plan (tens of milliseconds) would cost several times the statement itself; and
@@ -88,7 +92,7 @@ export function openPostgres(url: string, timeoutMs: number, poolSize: number): 
   const run = async <T>(client: pg.ClientBase | pg.Pool, sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]> => {
     count++;
     try {
-      if (!options?.prepare) return (await client.query({ text: sql, values: params as unknown[] })).rows as T[];
+      if (!prepare || !options?.prepare) return (await client.query({ text: sql, values: params as unknown[] })).rows as T[];
       if (!(client instanceof pg.Pool)) return (await prepared(client, sql, params)).rows as T[];
       // As pool.query, on a connection of our own choosing: one that fails is closed, and
       // so is one that holds more than MAX_PREPARED statements.

@@ -36,6 +36,18 @@ describe.skipIf(!postgres && process.env.CI !== 'true')('prepared statements (Po
     expect(one!.custom_plans).toBeLessThanOrEqual(5);
   });
 
+  test('with prepare: false (DB_PREPARED_STATEMENTS=off), nothing is kept prepared', async () => {
+    const created = await createTestDatabase('catalog_unprepared');
+    const plain = openPostgres(created.url, 30_000, 1, { prepare: false });
+    try {
+      for (let i = 1; i <= 3; i++) expect(await plain.query('SELECT $1::int * 2 AS doubled', [i], PREPARED)).toEqual([{ doubled: 2 * i }]);
+      expect(await plain.query('SELECT count(*)::int AS n FROM pg_prepared_statements')).toEqual([{ n: 0 }]);
+    } finally {
+      await plain.close();
+      await created.drop();
+    }
+  });
+
   test('inside a transaction too, under the same name', async () => {
     const sql = 'SELECT $1::int * 2 AS doubled, $2::text AS said';
     expect(await db.transaction((tx) => tx.query(sql, [21, 'tx'], PREPARED))).toEqual([{ doubled: 42, said: 'tx' }]);

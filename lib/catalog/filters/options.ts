@@ -16,21 +16,27 @@ const DAY_MS = 86_400_000;
 
 type FacetRow = { facet: 'city' | 'category'; value: string; state: string; events: number };
 
-/** The parameters of FACETS: the brand, today (UTC), now and tomorrow's start. */
+/** The parameters of FACETS: the brand, today (UTC), now, tomorrow's start and the next month's first day. */
 function facetParams(brandId: string, now: Date): string[] {
   const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
   const tomorrow = new Date(today.getTime() + DAY_MS);
-  return [brandId, today.toISOString().slice(0, 10), now.toISOString(), tomorrow.toISOString()];
+  const nextMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1));
+  return [brandId, today.toISOString().slice(0, 10), now.toISOString(), tomorrow.toISOString(), nextMonth.toISOString().slice(0, 10)];
 }
 
 // How many events each city and category lists at `now`, from the summary the catalog's
-// triggers keep (migration 011): the buckets of the days after today, plus today's events
-// that have not ended, counted one by one through the listed_until index.
+// triggers keep (migrations 011 and 026): the day buckets left in this month after today,
+// the month buckets after it, plus today's events that have not ended, counted one by one
+// through the listed_until index.
 const FACETS = `SELECT facet, value, state, sum(events)::int AS events FROM (
-       SELECT d.facet, d.value, d.state, d.events FROM listed_event_days d WHERE d.brand_id = $1 AND d.day > $2::date
+       SELECT d.facet, d.value, d.state, d.events FROM listed_event_days d
+       WHERE d.brand_id = $1 AND d.day > $2::date AND d.day < $5::date AND d.facet IN ('city', 'category')
+       UNION ALL
+       SELECT left(d.facet, -6), d.value, d.state, d.events FROM listed_event_days d
+       WHERE d.brand_id = $1 AND d.facet IN ('city-month', 'category-month') AND d.day >= $5::date
        UNION ALL
        SELECT f.facet, f.value, f.state, count(*)::int FROM events e, listed_facets(e.brand_id, e.venue_id, e.category, e.listed_until) f
-       WHERE e.brand_id = $1 AND e.listed_until >= $3 AND e.listed_until < $4 GROUP BY 1, 2, 3
+       WHERE e.brand_id = $1 AND e.listed_until >= $3 AND e.listed_until < $4 AND f.facet IN ('city', 'category') GROUP BY 1, 2, 3
      ) t GROUP BY 1, 2, 3 HAVING sum(events) > 0`;
 
 /** How many events each city and category lists at `now` (FACETS). */
