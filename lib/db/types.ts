@@ -1,8 +1,9 @@
 /**
- * How a statement runs. `prepare`: its text is a constant of the code, never built from
- * a request, so PostgreSQL parses it once per connection and, once it has seen that one
- * plan serves every value of the parameters, plans it once too (a named prepared
- * statement). Parsing and planning cost a short statement several times its run.
+ * How a statement runs. `prepare`: the statement repeats (a constant of the code, or one
+ * of the shapes of a listing's SQL) and its best plan does not hang on its parameters'
+ * values, so PostgreSQL parses it once per connection and, after five runs, may keep one
+ * plan for every value (a named prepared statement; lib/db/postgres.ts bounds how many a
+ * connection keeps). Parsing and planning cost a short statement several times its run.
  */
 export type QueryOptions = { prepare?: boolean };
 
@@ -11,7 +12,7 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
 }
 
-/** The options of a statement whose text is a constant of the code: `db.query(SQL, params, PREPARED)`. */
+/** The options of a statement that runs prepared: `db.query(SQL, params, PREPARED)`. */
 export const PREPARED: QueryOptions = Object.freeze({ prepare: true });
 
 export interface Db extends Queryable {

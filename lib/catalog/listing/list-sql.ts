@@ -23,11 +23,11 @@ export const CANDIDATE_BLOCK = 250;
  * The two statements behind a listing page: the count (capped), and the page itself.
  * `terms` are the resolved terms of the search text (see searchTerms); none: no search.
  *
- * A first page's are prepared: their plans follow their SQL (walks in index order, each
- * with its LIMIT, joined on their keys), which explain.db.test.ts checks in the plan kept
- * for every value too. Deeper pages write their offset into the text, and near a point
- * the venues in the radius are values whose number the plan weighs: those are planned
- * each time.
+ * A first page's two statements run prepared: their plans follow their SQL (walks in
+ * index order, each with its LIMIT, joined on their keys), and explain.db.test.ts checks
+ * the plan kept for every value too. A deeper page writes its offset into the text, and
+ * near a point the venues in the radius are values whose number the plan weighs: those
+ * are planned each time.
  */
 export function listSql(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTerm[] = []): { count: Sql; page: Sql } {
   const { count, page } = statements(brand, query, now, terms);
