@@ -41,10 +41,23 @@ export function factsOf(r: FactsRow): EventFacts {
  */
 export type CardPrice = { lowest_total_cents: number | null; lowest_paid_cents: number | null; has_lots: boolean };
 
+/** The columns of a card's price, aggregated over an event's lots `l`. */
+export const PRICE_COLUMNS = `MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available)::int AS lowest,
+  MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available AND l.price_cents + l.fee_cents > 0)::int AS paid,
+  COUNT(l.id)::int AS lots`;
+
+/** PRICE_COLUMNS as a row holds them. */
+export type PriceRow = { lowest: number | null; paid: number | null; lots: number };
+
+/** A card's price from PRICE_COLUMNS. */
+export function priceOf(r: PriceRow): CardPrice {
+  return { lowest_total_cents: r.lowest === null ? null : Number(r.lowest), lowest_paid_cents: r.paid === null ? null : Number(r.paid), has_lots: Number(r.lots) > 0 };
+}
+
 /** What the cards of a page of events show beyond the list's items, by event id. */
 export type Cards = { facts: Map<number, EventFacts>; prices: Map<number, CardPrice> };
 
-type CardRow = FactsRow & { id: number; lowest: number | null; paid: number | null; lots: number };
+type CardRow = FactsRow & PriceRow & { id: number };
 
 /**
  * The facts and the card prices of a page of events, by id, in one statement (through the
@@ -57,9 +70,7 @@ export function getCards(brand: Brand, eventIds: number[]): Promise<Cards> {
     withDb(async (db) => {
       const rows = await db.query<CardRow>(
         `SELECT e.id::int AS id, e.category, e.age_rating, e.event_status, e.previous_starts_at, e.sales_start_at, e.timezone,
-                MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available)::int AS lowest,
-                MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available AND l.price_cents + l.fee_cents > 0)::int AS paid,
-                COUNT(l.id)::int AS lots
+                ${PRICE_COLUMNS}
          FROM events e
          LEFT JOIN ticket_sectors s ON s.event_id = e.id
          LEFT JOIN ticket_lots l ON l.sector_id = s.id
@@ -70,7 +81,7 @@ export function getCards(brand: Brand, eventIds: number[]): Promise<Cards> {
       );
       return {
         facts: new Map(rows.map((r) => [Number(r.id), factsOf(r)])),
-        prices: new Map(rows.map((r) => [Number(r.id), { lowest_total_cents: r.lowest === null ? null : Number(r.lowest), lowest_paid_cents: r.paid === null ? null : Number(r.paid), has_lots: Number(r.lots) > 0 }])),
+        prices: new Map(rows.map((r) => [Number(r.id), priceOf(r)])),
       };
     }),
   );

@@ -4,7 +4,7 @@ import { PREPARED, type Queryable } from '../../db/types';
 import { toPublicListItem, type EventRow } from '../map';
 import type { EventListItem } from '../public-schema';
 import { snapshot } from '../snapshot-cache';
-import { type CardPrice, factsOf, type EventFacts, type FactsRow } from './cards';
+import { type CardPrice, factsOf, type EventFacts, type FactsRow, PRICE_COLUMNS, priceOf, type PriceRow } from './cards';
 import { EVENT_COLUMNS, type Sql } from './sql-parts';
 
 // Events like one event, for its page: of its category, in its city first and then in its
@@ -50,9 +50,7 @@ export function similarSql(brand: Brand, eventId: number, now: Date, limit = SIM
       JOIN events e ON e.id = n.id
       LEFT JOIN venues v ON v.id = e.venue_id
       CROSS JOIN LATERAL (
-        SELECT MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available)::int AS lowest,
-          MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available AND l.price_cents + l.fee_cents > 0)::int AS paid,
-          COUNT(l.id)::int AS lots
+        SELECT ${PRICE_COLUMNS}
         FROM ticket_sectors s JOIN ticket_lots l ON l.sector_id = s.id WHERE s.event_id = e.id
       ) t
       ORDER BY n.scope, n.distance, n.starts_at, n.id`,
@@ -66,11 +64,11 @@ export type SimilarEvent = { event: EventListItem; facts: EventFacts; price: Car
 /** Similar events of an event, nearest first, read on `db`. */
 export async function readSimilarEvents(db: Queryable, brand: Brand, eventId: number, now: Date, limit = SIMILAR_LIMIT): Promise<SimilarEvent[]> {
   const sql = similarSql(brand, eventId, now, limit);
-  const rows = await db.query<EventRow & FactsRow & { lowest: number | null; paid: number | null; lots: number }>(sql.text, sql.params, PREPARED);
+  const rows = await db.query<EventRow & FactsRow & PriceRow>(sql.text, sql.params, PREPARED);
   return rows.map((r) => ({
     event: toPublicListItem(brand, r),
     facts: factsOf(r),
-    price: { lowest_total_cents: r.lowest === null ? null : Number(r.lowest), lowest_paid_cents: r.paid === null ? null : Number(r.paid), has_lots: Number(r.lots) > 0 },
+    price: priceOf(r),
   }));
 }
 
