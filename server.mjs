@@ -40,7 +40,7 @@ const FLIGHT_REQUEST_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-pr
 
 // Next serves a rewrite in the process when its origin is http://<hostname>:<port>, and
 // forwards it over HTTP otherwise; its request URLs call the loopback literals (127.x,
-// ::1) "localhost". Given a literal here, every rewrite (the authentication host, Markdown)
+// ::1) "localhost". Given a literal here, every rewrite (the authentication host)
 // would make a hop over a pooled socket (to an address that may not listen, for ::1);
 // given "localhost", rewrites stay in the process whatever the listen address.
 const LOOPBACK_LITERAL = /^(?:127(?:\.\d{1,3}){3}|::1|\[::1\])$/;
@@ -95,12 +95,6 @@ const connections = limitConnections(server, { ...limits, exempt: trustedProxies
 const limitFields = { open_files: limits.openFiles, files_left: limits.filesLeft, max_connections: limits.maxConnections, max_per_address: limits.maxPerAddress, headers_timeout_ms: limits.headersTimeoutMs, request_timeout_ms: limits.requestTimeoutMs };
 if (limits.filesLeft !== undefined && limits.filesLeft < MIN_RESERVED_FILES) logger.warn(limitFields, 'MAX_CONNECTIONS leaves the server too few open files of its own: raise the open-file limit or lower MAX_CONNECTIONS');
 else logger.info(limitFields, 'connection limits');
-// The app's requests to itself (page renders, page fetches for Markdown) go to a loopback
-// listener of their own, which stays open while the public one drains at shutdown.
-const internal = createServer(handler);
-internal.keepAliveTimeout = 65_000;
-await new Promise((resolve) => internal.listen(0, '127.0.0.1', resolve));
-globalThis[Symbol.for('event-catalog.loopback-port')] = internal.address().port;
 
 // Next's names for the target of a rewrite, set on the response (the last two for the
 // client router, which this app's rewrites, all to non-page routes, never serve).
@@ -112,8 +106,8 @@ const REWRITE_HEADERS = ['x-middleware-rewrite', 'x-nextjs-rewritten-path', 'x-n
 function markPages(res) {
   const writeHead = res.writeHead;
   res.writeHead = function (status, ...rest) {
-    // Where the proxy sent a request inside the app (the authentication host's route, a
-    // Markdown conversion) is no business of the client.
+    // Where the proxy sent a request inside the app (the authentication host's route) is
+    // no business of the client.
     for (const name of REWRITE_HEADERS) res.removeHeader(name);
     if (res.getHeader(PAGE_MARKER)) {
       res.removeHeader(PAGE_MARKER);
@@ -152,7 +146,7 @@ server.on('connect', (_req, socket) => {
 });
 server.keepAliveTimeout = 65_000;
 const metricsServer = metricsPort === undefined ? undefined : startMetricsListener(metricsPort, metricsHost, logger);
-gracefulShutdown([server, internal], { timeoutMs: shutdownTimeoutMs, logger, handlers, after: metricsServer ? [metricsServer] : [] });
+gracefulShutdown([server], { timeoutMs: shutdownTimeoutMs, logger, handlers, after: metricsServer ? [metricsServer] : [] });
 server.listen(port, host, () => {
   console.log(`> Ready on http://localhost:${port}`);
   // One request through the app opens the catalog now, in the same module instance

@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from '../support/server';
 
 // One request, one answer. A body past its path's limit is refused whole (413, the
 // connection closed after the answer); it is never cut short and passed on, so no rewrite
-// (the authentication host, Markdown pages, pages) forwards a body shorter than its
+// (the authentication host's) and no page forwards a body shorter than its
 // Content-Length, and no byte a client sends is ever read as part of another request.
 // On every listen address: loopback literals are where the server's hop to itself used
 // pooled keep-alive sockets that a truncated body could desynchronize.

@@ -88,6 +88,21 @@ describe('a page no cache holds', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(requestLines(bare)).toHaveLength(1);
   });
+
+  test('a page asked for as Markdown is rendered and converted in the request that asks for it: one pass through the server', async () => {
+    const path = `/categoria/shows?markdown=${Date.now()}`;
+    const page = await request(server.port, path, { host: host(), headers: { accept: 'text/markdown' } });
+    expect(page.status).toBe(200);
+    expect(page.header('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(page.text).toMatch(/^---\ntitle: /);
+    const bare = path.split('?')[0]!;
+    // The client's request line alone: no fetch of the page's HTML from the server itself,
+    // and no rewrite to a route of its own.
+    await expect.poll(() => requestLines(bare).filter((l) => l.brand === 'aurora').length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(requestLines(bare)).toHaveLength(1);
+    expect(requestLines(`/md${bare}`)).toHaveLength(0);
+  });
 });
 
 // Within a snapshot window, the requests of one page that no cache holds yet share one

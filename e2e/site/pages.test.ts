@@ -188,7 +188,7 @@ describe('Markdown negotiation', () => {
     expect(varies(res.header('vary'))).toContain('accept');
   });
 
-  test('the internal Markdown route is not reachable directly', async () => {
+  test('no internal Markdown route: /md is an address like any other', async () => {
     const res = await request(target.port, '/md/eventos/x', { host: `aurora.localhost:${target.port}` });
     expect(res.status).toBe(404);
     const forged = await request(target.port, '/md', { host: `aurora.localhost:${target.port}`, headers: { 'x-catalog-internal': 'guess' } });

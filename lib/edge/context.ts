@@ -1,15 +1,12 @@
 import type { NextRequest } from 'next/server';
 import type { Decision } from '../agent/rate-limit';
 import type { Brand } from '../brand/schema';
-import { isSelfRequest } from '../http/self-request';
 
 /** A request on its way through the proxy, for a brand's host. */
 export type Edge = {
   request: NextRequest;
   pathname: string;
   brand: Brand;
-  /** One of the server's own requests (lib/http/self-request): spends no budget, is not negotiated again. */
-  internal: boolean;
   /** Headers for the answer, gathered along the chain (rate limits, Link). */
   headers: Record<string, string>;
   /** The budget's decision, handed on to a route that reports it itself (lib/edge/rate-budget.ts). */
@@ -17,5 +14,5 @@ export type Edge = {
 };
 
 export function edgeOf(request: NextRequest, brand: Brand): Edge {
-  return { request, pathname: request.nextUrl.pathname, brand, internal: isSelfRequest(request.headers), headers: {} };
+  return { request, pathname: request.nextUrl.pathname, brand, headers: {} };
 }

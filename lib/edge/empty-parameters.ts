@@ -10,7 +10,7 @@ import type { Edge } from './context';
  */
 export function emptyParameters(edge: Edge): Response | undefined {
   const { method } = edge.request;
-  if (edge.internal || (method !== 'GET' && method !== 'HEAD') || !isPagePath(edge.pathname)) return undefined;
+  if ((method !== 'GET' && method !== 'HEAD') || !isPagePath(edge.pathname)) return undefined;
   const search = cleanSearch(edge.request.nextUrl.search);
   if (search === null) return undefined;
   return NextResponse.redirect(new URL(edge.pathname + search, edge.brand.site_url), 308);

@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { prefersMarkdown } from '../http/negotiate';
-import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER, RENDER_HEADER, selfRewriteHeaders } from '../http/self-request';
-import { canonicalPagePath, markdownResponse, peekMarkdown } from '../markdown/cache';
+import { INTERNAL_HEADER, ORIGINAL_HOST_HEADER } from '../http/self-request';
+import { canonicalPagePath, markdownResponse } from '../markdown/cache';
+import { markdownPage } from '../markdown/render';
 import { aliasTarget } from '../site/aliases';
 import { isLandingPath } from '../site/landing';
 import { eventExists, eventSlugOf } from '../site/event-exists';
@@ -34,7 +35,6 @@ export async function pageRoute(edge: Edge): Promise<Response> {
 
 /** On an alias host (localhost, 127.0.0.1), the same page on the brand's site. */
 function aliasRedirect(edge: Edge): Response | undefined {
-  if (edge.internal) return undefined;
   const alias = aliasTarget(edge.brand, edge.request.headers.get('host'), edge.pathname + edge.request.nextUrl.search);
   return alias ? NextResponse.redirect(alias, 308) : undefined;
 }
@@ -60,8 +60,8 @@ export function isPersonal(edge: Edge): boolean {
  * whether the event exists): each one spends the client's render budget, whatever its
  * cookie holds, so a session cookie, even junk, is no way around the budget.
  */
-async function spendPersonalRender(edge: Edge): Promise<Response | null> {
-  return edge.internal ? null : spendRenderBudget(edge.pathname, edge.request.headers, edge.brand);
+function spendPersonalRender(edge: Edge): Promise<Response | null> {
+  return spendRenderBudget(edge.pathname, edge.request.headers, edge.brand);
 }
 
 /** Rendered for this request alone: never from or into a cache, never as Markdown. A missing event is the site's 404 page. */
@@ -80,34 +80,33 @@ async function personalAnswer(edge: Edge): Promise<Response> {
   return personalPage(forwardedHeaders(edge.request), edge.headers);
 }
 
-// The Markdown route's fetch of a page to convert: served as it is, never negotiated or
-// checked again.
-const isRenderForMarkdown = (edge: Edge): boolean => edge.internal && edge.request.headers.has(RENDER_HEADER);
 const isFlight = (edge: Edge): boolean => edge.request.headers.has(FLIGHT_HEADER);
 
-/** A client's request that prefers Markdown (the server's own page fetches are never negotiated). */
-function wantsMarkdown(edge: Edge): boolean {
-  return !isRenderForMarkdown(edge) && prefersMarkdown(edge.request.headers.get('accept'));
-}
+/** A client's request that prefers Markdown. */
+const wantsMarkdown = (edge: Edge): boolean => prefersMarkdown(edge.request.headers.get('accept'));
 
-/** The converted page if held, else a rewrite to the /md route, which converts it. */
+/**
+ * The page as Markdown: held for the window, or converted from the page's HTML as the
+ * page cache holds it (rendered in this process if it is not). Its budget is `markdown`,
+ * spent with the request (lib/edge/rate-budget.ts).
+ */
 async function markdownAnswer(edge: Edge): Promise<Response> {
-  const { request, pathname, brand } = edge;
-  const search = request.nextUrl.search;
-  const canonical = canonicalPagePath(pathname);
-  const held = canonical === null ? undefined : peekMarkdown(brand, canonical + search);
-  if (held) return markdownResponse(await held, request.method, edge.headers);
-  const headers = selfRewriteHeaders(request);
-  const target = request.nextUrl.clone();
-  target.pathname = `/md${pathname === '/' ? '' : pathname}`;
-  return NextResponse.rewrite(target, { request: { headers }, headers: edge.headers });
+  const { request, pathname, brand, headers } = edge;
+  // One spelling of the path (each segment decoded and encoded again), one conversion.
+  const path = (canonicalPagePath(pathname) ?? pathname) + request.nextUrl.search;
+  try {
+    return markdownResponse(await markdownPage(brand, path, request.headers.get('host') ?? ''), request.method, headers);
+  } catch (error) {
+    // As an HTML page's failed render: logged once, and server.mjs answers the 500 with its 503 page.
+    logError(error, { component: 'markdown', path: pathname }, 'markdown conversion failed');
+    return new Response(null, { status: 500, headers });
+  }
 }
 
 /**
  * The HTML page, from the page cache or rendered in this process (lib/pages) once for
  * everyone asking in the window. A client's request that makes the server render (nothing
- * held for its URL, or a client-router payload) first spends the client's render budget;
- * the Markdown route's fetch of a page to convert does not (its own request spent it).
+ * held for its URL, or a client-router payload) first spends the client's render budget.
  */
 async function htmlAnswer(edge: Edge): Promise<Response> {
   const { request, pathname, brand, headers } = edge;
@@ -115,7 +114,7 @@ async function htmlAnswer(edge: Edge): Promise<Response> {
   const alternate = `<${new URL(pathname, brand.site_url)}>; rel="alternate"; type="text/markdown"`;
   headers.Link = headers.Link ? `${headers.Link}, ${alternate}` : alternate;
   const key = pageKey(brand.id, pathname + search);
-  if (!isRenderForMarkdown(edge) && rendersAfresh(key, isFlight(edge))) {
+  if (rendersAfresh(key, isFlight(edge))) {
     const refused = await spendRenderBudget(pathname, request.headers, brand);
     if (refused) return refused;
   }

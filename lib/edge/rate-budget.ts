@@ -10,12 +10,12 @@ import { isPersonal } from './pages';
 /**
  * Spends the request's budget (the API, tool endpoints, pages as Markdown; lib/agent
  * decides which and under which key): its headers join the answer, and a spent budget
- * is a 429 problem. The server's own requests spend nothing.
+ * is a 429 problem.
  */
 export async function rateBudget(edge: Edge): Promise<Response | undefined> {
   warmRateLimits(); // the server's own warm-up request opens Redis before any visitor needs it
   const { request, pathname, brand } = edge;
-  const budget = edge.internal ? null : budgetFor(pathname, request.headers.get('accept'));
+  const budget = budgetFor(pathname, request.headers.get('accept'));
   if (!budget || request.method === 'OPTIONS') return undefined;
   // A personal answer is never Markdown: it spends `render` alone, in lib/edge/pages.ts.
   if (budget === 'markdown' && isPersonal(edge)) return undefined;

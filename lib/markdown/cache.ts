@@ -3,7 +3,7 @@ import { windowedCache } from '../catalog/snapshot-cache';
 import { CONTENT_SIGNAL } from '../http/headers';
 
 // Converted pages, per brand and URL, for the snapshot window. The proxy answers from
-// here directly; the /md route fills it.
+// here, and converts a page that is not held (lib/markdown/render.ts).
 export type MarkdownPage = { status: number; body: string; tokens: number };
 
 export const converted = windowedCache('markdown', 2_000);

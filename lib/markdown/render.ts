@@ -2,7 +2,8 @@ import { tokenCount } from './tokens';
 import type { Brand } from '../brand/schema';
 import { converted, markdownKey, type MarkdownPage } from './cache';
 import { mainToMarkdown, pageHead, withFrontmatter } from './convert';
-import { RENDER_HEADER, selfRequest } from '../http/self-request';
+import { publicPage } from '../pages/public';
+import { pageKey } from '../site/page-cache';
 import { metrics } from '../observability/metrics';
 import { inSpan } from '../observability/tracing';
 
@@ -18,9 +19,9 @@ function convertTimed(convert: () => Promise<MarkdownPage>): Promise<MarkdownPag
  */
 export function markdownPage(brand: Brand, pathWithSearch: string, host: string): Promise<MarkdownPage> {
   return converted.load(markdownKey(brand, pathWithSearch), async () => {
-    // The page's own HTML, marked so that it is never negotiated again: a page that found
-    // nothing (a missing event) is the site's 404 page, as the proxy serves it to anyone.
-    const { status, body: html } = await selfRequest(pathWithSearch, host, { headers: { accept: 'text/html', [RENDER_HEADER]: '1' } });
+    // The page's own HTML, as the page cache holds it or rendered once in this process: a
+    // page that found nothing (a missing event) is the site's 404 page, as anyone gets it.
+    const { status, body: html } = await publicPage(pageKey(brand.id, pathWithSearch), pathWithSearch, host);
     const url = new URL(pathWithSearch, brand.site_url).toString();
     return convertTimed(async () => {
       const head = pageHead(html);

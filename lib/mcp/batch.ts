@@ -4,7 +4,6 @@ import { rateLimitHeaders, type Decision } from '../agent/rate-limit';
 import type { Brand } from '../brand/schema';
 import { CORS_HEADERS } from '../http/headers';
 import { problemResponse } from '../http/problem';
-import { isSelfRequest } from '../http/self-request';
 
 // A JSON-RPC batch (MCP 2025-03-26 only) is as many calls as it holds: each spends one
 // unit of the `tools` budget, as it would sent alone. The proxy spent the first with the
@@ -26,7 +25,7 @@ function batchTooLarge(size: number): Response {
  */
 export async function spendBatch(request: Request, batch: unknown[], brand: Brand): Promise<{ refused: Response } | { decision?: Decision }> {
   if (batch.length > MAX_BATCH) return { refused: batchTooLarge(batch.length) };
-  if (batch.length <= 1 || isSelfRequest(request.headers)) return {};
+  if (batch.length <= 1) return {};
   const decision = await spendBudget('tools', new URL(request.url).pathname, request.method, request.headers, brand, batch.length - 1);
   if (decision.allowed) return { decision };
   const detail = `The ${decision.budget} budget is spent: this batch of ${batch.length} calls needs ${batch.length} units; retry in ${decision.resetS} s.`;

@@ -1,15 +1,14 @@
 // Bounds on the public listener's connections, so that no client, and no crowd of them,
 // can hold every file descriptor of the process: every connection is one, and a process
-// out of them cannot open a static file, a database connection or its own loopback
-// listener's sockets (EMFILE, and pages answered 500). The internal loopback listener is
-// never limited: the app's requests to itself must always get through.
+// out of them cannot open a static file or a database connection (EMFILE, and pages
+// answered 500).
 // Plain JavaScript: server.mjs runs outside the Next bundles.
 import { readFileSync } from 'node:fs';
 import { addressGroup } from '../network.mjs';
 
 /** The open-file limit assumed where /proc/self/limits cannot be read (Linux's usual soft limit). */
 export const FALLBACK_OPEN_FILES = 1024;
-/** Descriptors kept for the server's own files, at the least: static files, the database, the loopback listener, logs. */
+/** Descriptors kept for the server's own files, at the least: static files, the database, logs. */
 export const MIN_RESERVED_FILES = 256;
 /** The derived total never passes this: each connection also costs memory, and past it a proxy in front should be spreading the load. */
 export const MAX_DERIVED_CONNECTIONS = 16_384;

@@ -1,8 +1,6 @@
 // Graceful stop of the production server on SIGTERM (and SIGINT). The public listener
 // stops accepting at once; the requests in flight finish, each on a connection that
-// closes after its answer. The internal listener (the app's requests to itself, such as
-// page renders) closes only after the public one has drained, since requests in flight
-// may still need it. The app's handlers still at work (a request whose client left goes
+// closes after its answer. The app's handlers still at work (a request whose client left goes
 // on until its handler ends) are waited for as well. Then what the app registered
 // (catalog database, Redis, trace export) is closed and the process exits. Past the
 // bound, remaining connections are cut and the rest is closed regardless.
