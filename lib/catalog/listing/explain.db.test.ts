@@ -424,9 +424,13 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
       const others = walks.filter((n) => !n.Filter?.includes('fields'));
       expect(others.length, term).toBeGreaterThan(0);
       for (const n of others) expect(n['Actual Loops'], term).toBe(0);
-      // One block of candidates, read by primary key, however many spellings the word has.
-      const probes = all.filter((n) => n['Index Name'] === 'events_pkey').map((n) => (n['Actual Loops'] ?? 0) * ((n as { 'Actual Rows'?: number })['Actual Rows'] ?? 0));
-      expect(Math.max(...probes), term).toBeLessThanOrEqual(CANDIDATE_BLOCK);
+      // One block of candidates, read by primary key, however many spellings the word has;
+      // with it, the events under way with the word in their name (at this hour of the day,
+      // some of the evening's), gathered from the range index.
+      const rows = (n: PlanNode & { 'Actual Loops'?: number }) => (n['Actual Loops'] ?? 0) * ((n as { 'Actual Rows'?: number })['Actual Rows'] ?? 0);
+      const underWayNamed = all.filter((n) => n['Node Type'] === 'CTE Scan' && n.Filter?.includes(":A'")).reduce((sum, n) => sum + rows(n), 0);
+      const probes = all.filter((n) => n['Index Name'] === 'events_pkey').map(rows);
+      expect(Math.max(...probes), term).toBeLessThanOrEqual(CANDIDATE_BLOCK + underWayNamed);
       checked += 1;
       if (terms[0]!.kind === 'text' && terms[0]!.spellings.length > 1) break;
     }
