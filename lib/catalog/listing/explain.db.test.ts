@@ -328,6 +328,18 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     expect(viaPostings.total).toBe(Math.min(viaIndex, 1_020));
   });
 
+  test('a term with more entries to come than the cap fills the count by itself: one range read to the cap, and neither the union of the walks nor the events under way', async () => {
+    const query = parseListQuery(new URLSearchParams('q=sp'));
+    const sql = listSql(brand, query, new Date(), await searchTerms(db, brand, query.q)).count;
+    const [row] = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.text}`, sql.params);
+    const read = (nodes(row!['QUERY PLAN'][0]!.Plan) as Array<PlanNode & { 'Actual Loops'?: number; 'Actual Rows'?: number }>).filter((n) => (n['Actual Loops'] ?? 0) > 0);
+    const ranges = read.filter((n) => n['Relation Name'] === 'search_postings');
+    expect(ranges).toHaveLength(1);
+    expect(ranges[0]!['Actual Rows']).toBe(1_020);
+    expect(read.filter((n) => n['Index Name'] === 'events_under_way_idx' || n['Relation Name'] === 'events')).toEqual([]);
+    expect(await db.query(sql.text, sql.params)).toEqual([{ total: 1_020 }]);
+  });
+
   test('connections to the catalog compile no plan (JIT would cost more than the statements) and start no parallel worker', async () => {
     expect(await db.query('SHOW jit')).toEqual([{ jit: 'off' }]);
     expect(await db.query('SHOW max_parallel_workers_per_gather')).toEqual([{ max_parallel_workers_per_gather: '0' }]);

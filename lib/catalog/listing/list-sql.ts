@@ -5,7 +5,7 @@ import type { ResolvedTerm } from '../search/resolve';
 import { coherenceSql, TERM_COLUMNS, termSql } from '../search/search-sql';
 import { keyedListingSql } from './keyed-sql';
 import { priceListingSql } from './price-sql';
-import { entryConditions, eventMatchesTerm, searchKeys, termKeys, tierWalks, walksFilterKey, type Tier } from './postings-sql';
+import { entryConditions, eventMatchesTerm, fillingWalks, searchKeys, termKeys, tierWalks, walksFilterKey, type Tier } from './postings-sql';
 import type { ListQuery } from './query-params';
 import { BY_START, buildWhere, countCap, listedParts, nearEvents, nearestEvents, pickedPage, UNDER_WAY, UNDER_WAY_FROM, type Sql } from './sql-parts';
 
@@ -61,12 +61,17 @@ function statements(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTe
       `(SELECT e.id FROM ${UNDER_WAY_FROM} WHERE ${forCount.clauses.join(' AND ')} AND ${any} LIMIT ${cap})`,
       ...tierWalks('any', terms, countKeys, countFilters, cap, countDates),
     ];
+    const counted = `(SELECT count(*)::int FROM (SELECT DISTINCT id FROM (${matching.join(' UNION ALL ')}) c LIMIT ${cap}) t)`;
+    // A frequent term fills the count by itself: one of its ranges read to the cap answers
+    // it, and the union (and the events under way) is read only when none does.
+    const filling = fillingWalks(countKeys, countFilters, countDates, cap);
+    const total = filling.length === 0 ? counted : `CASE ${filling.map((w) => `WHEN (SELECT count(*) FROM ${w} f) >= ${cap} THEN ${cap}`).join(' ')} ELSE ${counted} END`;
     const { keys, filters } = searchKeys(terms, query, add);
     const dates = entryConditions(query, add);
     return {
       count: {
         text: `${UNDER_WAY}
-               SELECT count(*)::int AS total FROM (SELECT DISTINCT id FROM (${matching.join(' UNION ALL ')}) c LIMIT ${cap}) t`,
+               SELECT ${total} AS total`,
         params: forCount.params,
       },
       page: searchSql(where, params, add, terms, offset, query.perPage, sort === 'price' || sort === 'date' ? sort : 'relevance', (tier, limit) =>

@@ -169,6 +169,21 @@ function walks(groups: string[][], conditions: string[], limit: number, name: bo
   return [merged, ...groups.filter((g) => g.length > 1).map((g) => walk(g, conditions, limit, name, joined))];
 }
 
+/**
+ * Walks that can fill a search's count alone: of each term, its first key that is a group
+ * of its own (the word as written, the category's or the city's key), walked as its own
+ * range when the count joins no filter's key and has no condition to probe. Each of its
+ * entries is an event that matches, once, and it reads at most `cap` of them: a range that
+ * reaches the cap says the count is at its cap, without the union of every walk behind it.
+ */
+export function fillingWalks(keys: string[][][], filters: string[], conditions: string[], cap: number): string[] {
+  if (filters.length > 0 || conditions.length > 0) return [];
+  return keys.flatMap((groups) => {
+    const own = groups.find((g) => g.length === 1);
+    return own ? [walk(own, [], cap)] : [];
+  });
+}
+
 export type Tier = 'all' | 'name' | 'any';
 
 /**
