@@ -11,7 +11,7 @@ export const markdownKey = (brand: Brand, pathWithSearch: string) => `${brand.id
 
 /**
  * The path of a page in one spelling: each segment decoded and encoded again, as the
- * Markdown route sees it. Null for a path that does not decode.
+ * conversion is keyed by. Null for a path that does not decode.
  */
 export function canonicalPagePath(pathname: string): string | null {
   try {
@@ -22,11 +22,6 @@ export function canonicalPagePath(pathname: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** The Markdown of a page when it is held now (converted earlier in this window). */
-export function peekMarkdown(brand: Brand, pathWithSearch: string): Promise<MarkdownPage> | undefined {
-  return converted.peek<MarkdownPage>(markdownKey(brand, pathWithSearch));
 }
 
 /** The Markdown response of a page, with the proxy's headers (rate limits, Link) on top. */
