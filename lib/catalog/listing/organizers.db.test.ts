@@ -166,4 +166,18 @@ describe.skipIf(!available && process.env.CI !== 'true')(`organizers' plans amon
     // A rare word: its trigrams lead to the few names that hold it.
     if (query.q === 'organizador 4711') expect(indexes).toContain('producers_name_trgm_idx');
   });
+
+  // The plan of a part of a name comes from the names' histogram (migration 027): drawn from
+  // every organizer, it is the same after every ANALYZE, and so is the plan.
+  test('the names\' histogram is drawn from every organizer: a rare word keeps its plan through every ANALYZE', async () => {
+    for (let round = 0; round < 3; round++) {
+      await db.query('ANALYZE producers');
+      const [stats] = await db.query<{ bounds: number }>(
+        `SELECT array_length(histogram_bounds::text::text[], 1) AS bounds FROM pg_stats WHERE tablename = 'producers' AND attname = 'name_key'`,
+      );
+      expect(stats?.bounds).toBe(1001);
+      const [plan] = await plansOf((q) => readOrganizers(q, brand.id, { q: 'organizador 4711' }, now));
+      expect(plan!.map((n) => n['Index Name']).filter(Boolean)).toEqual(['producers_name_trgm_idx']);
+    }
+  });
 });
