@@ -75,6 +75,21 @@ describe('withoutClientRuntime', () => {
     expect(html.endsWith('</main></body></html>')).toBe(true);
   });
 
+  test('a script written oddly goes all the same: self-closing, with character references, never closed', () => {
+    const odd = [
+      '<html><head><script src="/_next/a.js"/>self.x=1</script>',
+      '<script src="&#x2f;busca.js"></script>',
+      '<script type="application&#x2f;ld+json">{}</script>',
+      '<script src="/busca.js" src="/_next/b.js"></script>',
+      '<!-- <script src="/_next/c.js"></script> -->',
+      '</head><body><main><p>Olá</p></main>',
+      '<script>self.__late=1',
+    ].join('');
+    const html = withoutClientRuntime(odd);
+    // The first of two attributes of a name is the one a browser reads: the site's file.
+    expect(html).toBe('<html><head><script src="/busca.js" src="/_next/b.js"></script><!-- <script src="/_next/c.js"></script> --></head><body><main><p>Olá</p></main>');
+  });
+
   test('a page without the runtime is unchanged', () => {
     const plain = '<html><body><main><p>Olá</p></main></body></html>';
     expect(withoutClientRuntime(plain)).toBe(plain);

@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { Tokenizer } from 'htmlparser2';
 
 // Public pages are plain HTML: links and GET forms, no client code beyond the site's own
 // small files, so nothing on them needs the framework's client runtime (React, the router
@@ -9,9 +9,12 @@ import { Parser } from 'htmlparser2';
 //
 // What stays is decided by an allowlist of what the site writes, never by a list of what the
 // framework is known to add: a release that renames its globals or moves its files cannot
-// bring its JavaScript back. The page is read by an HTML parser (the same tokenizer rules
-// as a browser for script text and attributes), and what goes is cut out of the original
-// text, so everything else keeps its bytes.
+// bring its JavaScript back. The page is read by an HTML tokenizer (the same rules as a
+// browser for script text, comments and attributes), and what goes is cut out of the
+// original text, so everything else keeps its bytes. Only tags are looked at: no tree is
+// built and no text is decoded. An attribute is compared as written, so a site script or
+// data block written with character references would be cut, never one of the framework's
+// kept.
 
 /** The site's own script files (app/busca.js, loaded by the search form; app/compartilhar.js, by an event page's share links; app/perto-de-mim.js, "Perto de mim"; app/produtores.js, the organizers' suggestions). */
 export const SITE_SCRIPTS: ReadonlySet<string> = new Set(['/busca.js', '/compartilhar.js', '/perto-de-mim.js', '/produtores.js']);
@@ -39,24 +42,65 @@ function loadsScript(attributes: Record<string, string>): boolean {
  */
 export function withoutClientRuntime(html: string): string {
   const cuts: Array<[number, number]> = [];
+  const noop = () => {};
+  /** The open tag being read when it is a script or a link ('' for any other): its name (lower case), where its '<' is, its attributes (the first of a name wins). */
+  let tag = '';
+  let tagStart = -1;
+  let attributes: Record<string, string> = {};
+  let attribute = '';
+  let value = '';
+  /** Where the script element being read starts when it goes, or -1. */
   let scriptStart = -1;
-  const parser = new Parser(
+  const openTagEnd = (endIndex: number) => {
+    if (tag === 'script') scriptStart = isSiteScript(attributes) ? -1 : tagStart;
+    else if (tag === 'link' && loadsScript(attributes)) cuts.push([tagStart, endIndex + 1]);
+  };
+  const tokenizer = new Tokenizer(
+    { decodeEntities: false },
     {
-      onopentag(name, attributes) {
-        if (name === 'script') scriptStart = isSiteScript(attributes) ? -1 : parser.startIndex;
-        else if (name === 'link' && loadsScript(attributes)) cuts.push([parser.startIndex, parser.endIndex + 1]);
+      onopentagname(start, endIndex) {
+        // Only a script or a link is read further (most tags are neither, and are not copied).
+        const length = endIndex - start;
+        tag = length === 6 || length === 4 ? html.slice(start, endIndex).toLowerCase() : '';
+        if (tag !== 'script' && tag !== 'link') tag = '';
+        tagStart = start - 1;
+        attributes = {};
       },
-      onclosetag(name) {
-        if (name !== 'script' || scriptStart < 0) return;
-        // The end tag runs to its '>' (the parser's index stops at its name when anything follows it).
-        const gt = html.indexOf('>', parser.endIndex);
+      onattribname(start, endIndex) {
+        if (tag === '') return;
+        attribute = html.slice(start, endIndex).toLowerCase();
+        value = '';
+      },
+      onattribdata(start, endIndex) {
+        if (tag !== '') value += html.slice(start, endIndex);
+      },
+      onattribend() {
+        if (tag !== '' && !Object.hasOwn(attributes, attribute)) attributes[attribute] = value;
+      },
+      onopentagend: openTagEnd,
+      // A self-closing script is still an open one in HTML: it runs to its end tag.
+      onselfclosingtag: openTagEnd,
+      onclosetag(start, endIndex) {
+        if (scriptStart < 0 || html.slice(start, endIndex).toLowerCase() !== 'script') return;
+        // The end tag runs to its '>'.
+        const gt = html.indexOf('>', endIndex);
         cuts.push([scriptStart, gt < 0 ? html.length : gt + 1]);
         scriptStart = -1;
       },
+      onattribentity: noop,
+      oncdata: noop,
+      oncomment: noop,
+      ondeclaration: noop,
+      onend: noop,
+      onprocessinginstruction: noop,
+      ontext: noop,
+      ontextentity: noop,
     },
-    { decodeEntities: true },
   );
-  parser.end(html);
+  tokenizer.write(html);
+  tokenizer.end();
+  // A script left open runs to the end of the page.
+  if (scriptStart >= 0) cuts.push([scriptStart, html.length]);
   if (cuts.length === 0) return html;
   let out = '';
   let at = 0;
