@@ -3,9 +3,9 @@ import { Role, type Message } from '@a2a-js/sdk';
 import type { PhrasingContent } from 'mdast';
 import { AgentEvent, type AgentExecutor } from '@a2a-js/sdk/server';
 import type { Brand } from '../brand/schema';
-import { cardState, getCards } from '../catalog/listing/cards';
+import { cardState } from '../catalog/listing/cards';
 import { getEvent } from '../catalog/event/read';
-import { listEvents } from '../catalog/listing/events';
+import { listEventCards } from '../catalog/listing/events';
 import { eventCountWords, unmatchedSentence } from '../catalog/listing/count-text';
 import { getFilterOptions } from '../catalog/filters/options';
 import { parseListQuery } from '../catalog/listing/query-params';
@@ -43,7 +43,7 @@ async function answer(brand: Brand, asked: string): Promise<string> {
   natural.set(params);
   const notes = natural.notes;
   const filters = notes.length > 0 ? ` (${notes.join(', ')})` : '';
-  const { list: result, unmatched, corrected } = await listEvents(brand, parseListQuery(params, { prices: true }));
+  const { list: result, unmatched, corrected, prices, facts } = await listEventCards(brand, parseListQuery(params, { prices: true }));
   // Words read as others (typos) are said, as the site says them.
   const guess = corrected ? [paragraph(text(`Você quis dizer: "${corrected}"?`))] : [];
   if (result.data.length === 0) {
@@ -60,8 +60,6 @@ async function answer(brand: Brand, asked: string): Promise<string> {
       ],
     });
   }
-  const ids = result.data.map((e) => e.id);
-  const { prices, facts } = await getCards(brand, ids);
   const items = result.data.map((e): PhrasingContent[] => {
     const place = e.location ? [e.location.city, e.location.state_abbr].filter(Boolean).join(' - ') : 'Online';
     const when = e.starts_at ? toZonedRfc3339(new Date(e.starts_at), e.timezone) : 'data a definir';

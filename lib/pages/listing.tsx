@@ -4,8 +4,7 @@ import { EventCard } from '@/lib/pages/components/event-card';
 import { ExploreLinks } from '@/lib/pages/components/explore-links';
 import { Pagination } from '@/lib/pages/components/pagination';
 import { ActiveFilters, CategoryLinks, SearchForm } from '@/lib/pages/components/search-form';
-import { getCards } from '@/lib/catalog/listing/cards';
-import { listEvents } from '@/lib/catalog/listing/events';
+import { listEventCards } from '@/lib/catalog/listing/events';
 import { eventCount, unmatchedSentence } from '@/lib/catalog/listing/count-text';
 import { findOrganizer } from '@/lib/catalog/listing/landing-subjects';
 import { parseListQuery } from '@/lib/catalog/listing/query-params';
@@ -80,11 +79,9 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
   // A place, a date or a price said in the words is the form's own field, shown as its
   // chip; date chips and "perto de" become the API's date and place filters.
   const { params, options, query } = await readListingForm(brand, toParams(await searchParams), now);
-  const { list: result, unmatched, corrected } = await listEvents(brand, query);
+  const { list: result, unmatched, corrected, prices, facts } = await listEventCards(brand, query);
   const filtered = Boolean(query.q) || isFiltered(query);
   const { meta } = result;
-  const ids = result.data.map((e) => e.id);
-  const { prices, facts } = await getCards(brand, ids);
   const organizer = query.organization ? await findOrganizer(brand, query.organization) : null;
   const active = activeFilters(params, organizer?.name ?? null);
   // Nothing at all, or only a page past the last one.

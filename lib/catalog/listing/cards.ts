@@ -1,10 +1,6 @@
-import type { Brand } from '../../brand/schema';
-import { withDb } from '../../db';
-import { PREPARED } from '../../db/types';
 import type { AgeRating, EventStatus } from '../categories';
 import { eventStateOf, type EventState } from '../event-state';
 import type { EventListItem } from '../public-schema';
-import { snapshot } from '../snapshot-cache';
 import { toZonedRfc3339 } from '../time';
 
 /**
@@ -57,34 +53,29 @@ export function priceOf(r: PriceRow): CardPrice {
 /** What the cards of a page of events show beyond the list's items, by event id. */
 export type Cards = { facts: Map<number, EventFacts>; prices: Map<number, CardPrice> };
 
+/** The columns CARD_SQL adds to a page's row. */
+export type CardColumns = Omit<FactsRow, 'timezone'> & PriceRow;
+
 type CardRow = FactsRow & PriceRow & { id: number };
 
 /**
- * The facts and the card prices of a page of events, by id, in one statement (through the
- * lot index of each listed event), kept for the snapshot window like the listing itself.
+ * A page's event `p.id` with what its card shows beyond the list's item: its facts and its
+ * card price, one row through the lot index of the event. A listing page reads it with its
+ * events (sql-parts.ts, countedPage).
  */
-export function getCards(brand: Brand, eventIds: number[]): Promise<Cards> {
-  if (eventIds.length === 0) return Promise.resolve({ facts: new Map(), prices: new Map() });
-  const ids = [...new Set(eventIds)].sort((a, b) => a - b);
-  return snapshot(`cards|${brand.id}|${ids.join(',')}`, () =>
-    withDb(async (db) => {
-      const rows = await db.query<CardRow>(
-        `SELECT e.id::int AS id, e.category, e.age_rating, e.event_status, e.previous_starts_at, e.sales_start_at, e.timezone,
-                ${PRICE_COLUMNS}
-         FROM events e
-         LEFT JOIN ticket_sectors s ON s.event_id = e.id
-         LEFT JOIN ticket_lots l ON l.sector_id = s.id
-         WHERE e.brand_id = $1 AND e.id = ANY($2::bigint[])
-         GROUP BY e.id`,
-        [brand.id, ids],
-        PREPARED,
-      );
-      return {
-        facts: new Map(rows.map((r) => [Number(r.id), factsOf(r)])),
-        prices: new Map(rows.map((r) => [Number(r.id), priceOf(r)])),
-      };
-    }),
-  );
+export const CARD_SQL = `SELECT e.category, e.age_rating, e.event_status, e.previous_starts_at, e.sales_start_at, ${PRICE_COLUMNS}
+  FROM events e
+  LEFT JOIN ticket_sectors s ON s.event_id = e.id
+  LEFT JOIN ticket_lots l ON l.sector_id = s.id
+  WHERE e.id = p.id
+  GROUP BY e.id`;
+
+/** The rows of a page read with CARD_SQL (and the event's time zone) as its cards, by event id. */
+export function cardsOf(rows: Array<Omit<CardRow, 'id'> & { id: number | string }>): Cards {
+  return {
+    facts: new Map(rows.map((r) => [Number(r.id), factsOf(r)])),
+    prices: new Map(rows.map((r) => [Number(r.id), priceOf(r)])),
+  };
 }
 
 /**

@@ -4,8 +4,9 @@ import type { Queryable } from '../../db/types';
 import { RADIUS_KM } from '../filters/near';
 import { nearVenuesSql, type NearVenue } from '../near-sql';
 import { listSql } from './list-sql';
-import { countCap } from './sql-parts';
+import { countCap, countedPage } from './sql-parts';
 import { toPublicListItem, type EventRow } from '../map';
+import { cardsOf, type CardColumns, type Cards } from './cards';
 import type { EventList, EventListItem } from '../public-schema';
 import { maxOffset, type ListQuery } from './query-params';
 import { filtersKey } from './search-filters';
@@ -36,20 +37,31 @@ export function listEvents(brand: Brand, query: ListQuery, at?: { now: Date; db?
   return snapshot(listingKey(brand, query), () => readListing(brand, query, new Date()));
 }
 
+/** A listing page as people browse it (the site, MCP, A2A): listEvents, and each event's card (cards.ts), read with the page. */
+export function listEventCards(brand: Brand, query: ListQuery, at?: { now: Date; db?: Queryable }): Promise<SearchResult & Cards> {
+  if (at) return readListing(brand, query, at.now, at.db, true);
+  return snapshot(`cards|${listingKey(brand, query)}`, () => readListing(brand, query, new Date(), undefined, true));
+}
+
 /** The snapshot key of a listing: every filter has its part (lib/catalog/filters), so different questions never share an answer. */
 export const listingKey = (brand: Brand, query: ListQuery): string => `list|${brand.id}|${query.q ?? ''}|${query.page}|${query.perPage}|${filtersKey(query)}`;
 
-async function readListing(brand: Brand, query: ListQuery, now: Date, on?: Queryable): Promise<SearchResult> {
+async function readListing(brand: Brand, query: ListQuery, now: Date, on: Queryable | undefined, cards: true): Promise<SearchResult & Cards>;
+async function readListing(brand: Brand, query: ListQuery, now: Date, on?: Queryable): Promise<SearchResult>;
+async function readListing(brand: Brand, query: ListQuery, now: Date, on?: Queryable, cards = false): Promise<SearchResult & Partial<Cards>> {
   const offset = (query.page - 1) * query.perPage;
   const run = on ? <T>(fn: (db: Queryable) => Promise<T>) => fn(on) : withDb;
   return run(async (db) => {
     const terms = await searchTerms(db, brand, query.q);
     const search = terms.length > 0;
     const sql = listSql(brand, await withNearVenues(db, brand, query), now, terms);
-    const [countRow] = await db.query<{ total: number }>(sql.count.text, sql.count.params, { prepare: sql.count.prepare });
-    const total = countRow?.total ?? 0;
     const deepest = maxOffset(search);
-    const rows = offset >= total || offset > deepest ? [] : await db.query<EventRow & { complete?: boolean }>(sql.page.text, sql.page.params, { prepare: sql.page.prepare });
+    // A page within reach comes with its count in one statement; past the deepest offset only the count is read.
+    const counted = offset > deepest ? sql.count : countedPage(sql.count, sql.page, offset, cards);
+    type Row = EventRow & CardColumns & { total: number; complete?: boolean };
+    const result = await db.query<Partial<Row> & { total: number }>(counted.text, counted.params, { prepare: counted.prepare });
+    const total = result[0]?.total ?? 0;
+    const rows = result.filter((r): r is Row => r.id != null);
     const list = {
       data: rows.map((r) => toPublicListItem(brand, r)),
       meta: pageMeta(total, countCap(query.perPage, search), deepest, query),
@@ -57,6 +69,7 @@ async function readListing(brand: Brand, query: ListQuery, now: Date, on?: Query
     const fixed = query.q ? correctedText(query.q, terms) : null;
     return {
       list,
+      ...(cards ? cardsOf(rows) : {}),
       unmatched: rows[0]?.complete === false ? terms.map((t) => (t.kind === 'text' && t.corrected) || t.label) : null,
       corrected: fixed === null ? null : await withCatalogAccents(db, brand, fixed),
     };

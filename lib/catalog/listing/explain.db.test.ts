@@ -12,6 +12,7 @@ import { readOrganizerFacts } from './organizers';
 import { readEventView } from '../event/read';
 import { withNearVenues } from './events';
 import { CANDIDATE_BLOCK, listSql } from './list-sql';
+import { countedPage } from './sql-parts';
 import { nearVenues } from '../near-sql';
 import { readSimilarEvents } from './similar';
 import { parseListQuery } from './query-params';
@@ -134,6 +135,45 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
         expect(indexes.includes('venues_position_idx') || indexes.includes('events_venue_start_idx'), JSON.stringify(indexes)).toBe(true);
       }
     }
+  });
+
+  test.each(cases)('%s: the count and its page (with their cards) in one statement answer as the two apart', async (_, qs) => {
+    const query = parseListQuery(new URLSearchParams(await qs()));
+    const now = new Date();
+    const terms = await searchTerms(db, brand, query.q);
+    for (const page of [1, 2]) {
+      const sql = listSql(brand, await withNearVenues(db, brand, { ...query, page }), now, terms);
+      const offset = (page - 1) * query.perPage;
+      const [{ total }] = (await db.query<{ total: number }>(sql.count.text, sql.count.params)) as [{ total: number }];
+      const apart = total > offset ? await db.query<{ id: number }>(sql.page.text, sql.page.params) : [];
+      for (const cards of [false, true]) {
+        const one = countedPage(sql.count, sql.page, offset, cards);
+        const rows = await db.query<{ total: number; id: number | null; lots?: number }>(one.text, one.params);
+        expect(rows.every((r) => r.total === total)).toBe(true);
+        expect(rows.filter((r) => r.id !== null).map((r) => r.id)).toEqual(apart.map((r) => r.id));
+        if (cards) expect(rows.filter((r) => r.id !== null).every((r) => typeof r.lots === 'number')).toBe(true);
+        // Its plans, for its parameters and kept for every value, read events, postings and tickets through indexes.
+        const read = ['events', 'search_postings', 'ticket_sectors', 'ticket_lots'];
+        for (const n of await plan(one)) if (read.includes(n['Relation Name'] ?? '')) expect(n['Node Type'], n['Relation Name']).not.toBe('Seq Scan');
+      }
+    }
+  });
+
+  test('a page past the end of its count is never read', async () => {
+    const query = parseListQuery(new URLSearchParams('q=forro&page=40'));
+    const sql = listSql(brand, query, new Date(), await searchTerms(db, brand, query.q));
+    const one = countedPage(sql.count, sql.page, (query.page - 1) * query.perPage);
+    type Analyzed = PlanNode & { 'Actual Loops'?: number };
+    const [row] = await db.query<{ 'QUERY PLAN': Array<{ Plan: Analyzed }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${one.text}`, one.params);
+    const all = nodes(row!['QUERY PLAN'][0]!.Plan) as Analyzed[];
+    const rows = await db.query<{ total: number; id: number | null }>(one.text, one.params);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.total).toBeLessThanOrEqual((query.page - 1) * query.perPage);
+    expect(rows[0]!.id).toBeNull();
+    // The page's reads of the events' rows (its candidates and its picked events by id) never ran.
+    const pageReads = all.filter((n) => n['Index Name'] === 'events_pkey');
+    expect(pageReads.length).toBeGreaterThan(0);
+    for (const n of pageReads) expect(n['Actual Loops']).toBe(0);
   });
 
   test.each([

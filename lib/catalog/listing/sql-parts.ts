@@ -1,6 +1,7 @@
 import type { Brand } from '../../brand/schema';
 import { ALL_FILTERS } from '../filters';
 import { TERM_COLUMNS } from '../search/search-sql';
+import { CARD_SQL } from './cards';
 import { maxOffset, type ListQuery } from './query-params';
 
 // What the listing's statements (list-sql.ts, keyed-sql.ts) are built from: the columns
@@ -61,6 +62,40 @@ export const UNDER_WAY = `WITH under_way AS MATERIALIZED (
      FROM events e
      WHERE e.brand_id = $1 AND e.starts_at IS NOT NULL AND tstzrange(e.starts_at, e.listed_until, '[]') @> $2::timestamptz AND e.starts_at < $2)`;
 export const UNDER_WAY_FROM = 'under_way e';
+
+/**
+ * A listing's count and its page as one statement, one round trip: a row of the count
+ * (`total`) with the page's columns, one row per event of the page, in its order. The page
+ * is read only when the count reaches past `offset` (a one-time filter: a page past the
+ * end costs only its count); otherwise the single row's page columns are null.
+ *
+ * With `cards`, each event of the page comes with what its card shows (cards.ts, CARD_SQL).
+ *
+ * Both statements stay as they are written and explained on their own (list-sql.ts); here
+ * the events under way are gathered once for both, the count's brand and instant ($1, $2)
+ * are the page's, and its other parameters follow the page's.
+ */
+export function countedPage(count: Sql, page: Sql, offset: number, cards = false): Sql {
+  if (!page.text.startsWith(UNDER_WAY)) throw new Error('a page statement starts with the events under way');
+  const shared = (k: number) => k <= 2 && count.params[k - 1] === page.params[k - 1];
+  const params = [...page.params];
+  const numbers = count.params.map((value, i) => {
+    if (shared(i + 1)) return i + 1;
+    params.push(value);
+    return params.length;
+  });
+  if (count.text.startsWith(UNDER_WAY) && !(shared(1) && shared(2))) throw new Error('a count reads the events under way of the page');
+  const countBody = (count.text.startsWith(UNDER_WAY) ? count.text.slice(UNDER_WAY.length) : count.text).replace(/\$(\d+)\b/g, (_, k: string) => `$${numbers[Number(k) - 1]}`);
+  const pageBody = page.text.slice(UNDER_WAY.length).trimStart();
+  return {
+    text: `${UNDER_WAY}
+     SELECT counted.total, p.*${cards ? ', k.*' : ''} FROM (${countBody}) counted
+     LEFT JOIN LATERAL (SELECT * FROM (${pageBody.startsWith(',') ? `WITH ${pageBody.slice(1)}` : pageBody}) p WHERE counted.total > ${offset}) p ON true${cards ? `
+     LEFT JOIN LATERAL (${CARD_SQL}) k ON true` : ''}`,
+    params,
+    ...(count.prepare !== undefined || page.prepare !== undefined ? { prepare: Boolean(count.prepare && page.prepare) } : {}),
+  };
+}
 
 /** Soonest first, then by id: the order of a listing by date. */
 export const BY_START = ['starts_at ASC NULLS LAST', 'id ASC'];

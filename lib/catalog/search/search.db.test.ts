@@ -2,9 +2,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { brandRegistry } from '../../brand/registry';
 import type { Brand } from '../../brand/schema';
 import { startCatalog } from '../../startup/catalog';
-import { getCards } from '../listing/cards';
 import { getEvent } from '../event/read';
-import { listEvents } from '../listing/events';
+import { listEventCards, listEvents } from '../listing/events';
 import { judgedEvent, judgedQueries, relevantSet, type Judged, type JudgedQuery } from '../../../bench/judged-queries';
 import { dateWordsToFilter, priceWordsToFilter } from './natural-request';
 import { parseListQuery } from '../listing/query-params';
@@ -21,9 +20,7 @@ type Catalog = { brand: Brand; events: Judged[]; bySlug: Map<string, Judged>; pr
 async function loadCatalog(brand: Brand): Promise<Catalog> {
   const bySlug = new Map<string, Judged>();
   for (let page = 1; ; page++) {
-    const r = (await listEvents(brand, parseListQuery(new URLSearchParams({ per_page: '50', page: String(page) })))).list;
-    const ids = r.data.map((e) => e.id);
-    const { facts, prices } = await getCards(brand, ids);
+    const { list: r, facts, prices } = await listEventCards(brand, parseListQuery(new URLSearchParams({ per_page: '50', page: String(page) })));
     for (const e of r.data) {
       const d = (await getEvent(brand, e.slug))!;
       bySlug.set(

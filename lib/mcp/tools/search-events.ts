@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { cardState, getCards } from '../../catalog/listing/cards';
-import { listEvents } from '../../catalog/listing/events';
+import { cardState } from '../../catalog/listing/cards';
+import { listEventCards } from '../../catalog/listing/events';
 import { ALL_FILTERS } from '../../catalog/filters';
 import type { McpContext } from '../../catalog/filters/declaration';
 import { cityCenter, getFilterOptions } from '../../catalog/filters/options';
@@ -70,7 +70,7 @@ export const searchEventsTool: Tool = {
     if (typeof params === 'string') return failure(params);
     const { error } = readSearchFilters(params, { prices: true });
     if (error) return failure(`${error.code}: ${error.detail}`);
-    const { list: result, unmatched, corrected } = await listEvents(brand, parseListQuery(params, { prices: true }));
+    const { list: result, unmatched, corrected, prices, facts } = await listEventCards(brand, parseListQuery(params, { prices: true }));
     // Said beside the JSON, which stays the API's shape: the words read as typos, the
     // words no event has together, then what the API does not show, event by event.
     const notes = [
@@ -82,8 +82,6 @@ export const searchEventsTool: Tool = {
       const ways = await waysOutNote(brand, params, options, now);
       if (ways) notes.push(ways);
     }
-    const ids = result.data.map((e) => e.id);
-    const { prices, facts } = await getCards(brand, ids);
     if (result.data.length > 0) {
       const lines = result.data.map((e) => {
         const f = facts.get(e.id);

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import type { Brand } from '@/lib/brand/schema';
-import { getCards } from '@/lib/catalog/listing/cards';
 import { eventCount } from '@/lib/catalog/listing/count-text';
-import { listEvents } from '@/lib/catalog/listing/events';
+import { listEventCards } from '@/lib/catalog/listing/events';
 import { parseListQuery } from '@/lib/catalog/listing/query-params';
 import { landingFeedPath } from '@/lib/site/calendar-feed';
 import { itemListJsonLd } from '@/lib/site/item-list-json-ld';
@@ -68,9 +67,11 @@ async function LandingListing({ brand, landing, page }: { brand: Brand; landing:
   const params = new URLSearchParams(landing.params);
   params.set('page', String(page));
   const query = parseListQuery(params);
-  const { data, meta } = (await listEvents(brand, query)).list;
-  const ids = data.map((e) => e.id);
-  const { prices, facts } = await getCards(brand, ids);
+  const {
+    list: { data, meta },
+    prices,
+    facts,
+  } = await listEventCards(brand, query);
   const pageUrl = `${brand.site_url}${landing.path}${pageSuffix(meta.current_page)}`;
   const offset = (meta.current_page - 1) * meta.per_page;
   return (
