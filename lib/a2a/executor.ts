@@ -43,7 +43,7 @@ async function answer(brand: Brand, asked: string): Promise<string> {
   natural.set(params);
   const notes = natural.notes;
   const filters = notes.length > 0 ? ` (${notes.join(', ')})` : '';
-  const { list: result, unmatched, corrected, prices, facts } = await listEventCards(brand, parseListQuery(params, { prices: true }));
+  const { list: result, unmatched, corrected, prices, facts } = await listEventCards(brand, parseListQuery(params, { prices: true }), { places: options.places });
   // Words read as others (typos) are said, as the site says them.
   const guess = corrected ? [paragraph(text(`Você quis dizer: "${corrected}"?`))] : [];
   if (result.data.length === 0) {

@@ -79,7 +79,7 @@ export default async function ListingPage({ searchParams }: { searchParams: Sear
   // A place, a date or a price said in the words is the form's own field, shown as its
   // chip; date chips and "perto de" become the API's date and place filters.
   const { params, options, query } = await readListingForm(brand, toParams(await searchParams), now);
-  const { list: result, unmatched, corrected, prices, facts } = await listEventCards(brand, query);
+  const { list: result, unmatched, corrected, prices, facts } = await listEventCards(brand, query, { places: options.places });
   const filtered = Boolean(query.q) || isFiltered(query);
   const { meta } = result;
   const organizer = query.organization ? await findOrganizer(brand, query.organization) : null;

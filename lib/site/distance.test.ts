@@ -32,6 +32,7 @@ describe('the cities "Perto de mim" offers without a location', () => {
       ],
       states: [],
       categories: [],
+      places: { cities: new Set() },
     });
     expect(cities).toEqual([
       { name: 'Ágape', label: 'Ágape', href: '/?perto=%C3%81gape&sort=distance', events: 1 },

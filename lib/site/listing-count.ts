@@ -1,7 +1,7 @@
 import type { Brand } from '../brand/schema';
 import { getFilterOptions, type FilterOptions } from '../catalog/filters/options';
 import { eventCount } from '../catalog/listing/count-text';
-import { listEvents } from '../catalog/listing/events';
+import { listEventCards } from '../catalog/listing/events';
 import { parseListQuery, type ListQuery } from '../catalog/listing/query-params';
 import type { EventList } from '../catalog/public-schema';
 import { listingParams, wordsToForm } from './listing-params';
@@ -27,7 +27,7 @@ export const showLabel = (meta: Pick<EventList['meta'], 'total' | 'total_relatio
 
 /** How many events the listing of this form would show: its first page's count, read as the page reads it (the same cap, the same cached read). */
 export async function listingCount(brand: Brand, form: URLSearchParams, now = new Date()): Promise<{ total: number; total_relation: EventList['meta']['total_relation']; label: string }> {
-  const { query } = await readListingForm(brand, form, now);
-  const { meta } = (await listEvents(brand, { ...query, page: 1 })).list;
+  const { query, options } = await readListingForm(brand, form, now);
+  const { meta } = (await listEventCards(brand, { ...query, page: 1 }, { places: options.places })).list;
   return { total: meta.total, total_relation: meta.total_relation, label: showLabel(meta) };
 }

@@ -4,7 +4,7 @@ import type { FilterOptions } from '../catalog/filters/options';
 import { listingParams, wordsToForm } from './listing-params';
 
 const brand = demoRegistry(3000).brands[0]!;
-const options: FilterOptions = { cities: [{ city: 'Recife', state: 'PE', lat: -8.05, lng: -34.9, events: 3 }], states: ['PE'], categories: [] };
+const options: FilterOptions = { cities: [{ city: 'Recife', state: 'PE', lat: -8.05, lng: -34.9, events: 3 }], states: ['PE'], categories: [], places: { cities: new Set(['recife']) } };
 const read = (query: string) => Object.fromEntries(listingParams(new URLSearchParams(query), options, brand, new Date('2026-11-25T12:00:00Z')));
 
 describe('listingParams: the form words become the catalog filters', () => {

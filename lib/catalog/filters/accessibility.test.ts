@@ -37,7 +37,7 @@ describe('the accessibility filter', () => {
   });
 
   test('on the website: a chip of its own that the form turns into the catalog parameter, and that removes it', () => {
-    const params = (qs: string) => Object.fromEntries(listingParams(new URLSearchParams(qs), { cities: [], states: [], categories: [] }, brand, now));
+    const params = (qs: string) => Object.fromEntries(listingParams(new URLSearchParams(qs), { cities: [], states: [], categories: [], places: { cities: new Set() } }, brand, now));
     expect(params('acessibilidade=cadeirantes')).toEqual({ acessibilidade: 'cadeirantes', accessibility: 'wheelchair' });
     expect(params('acessibilidade=libras&acessibilidade=audiodescricao')).toMatchObject({ accessibility: 'libras,audio_description' });
     // Not a chip, or the catalog's own name in the address: nothing.

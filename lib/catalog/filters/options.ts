@@ -1,10 +1,13 @@
 import type { Brand } from '../../brand/schema';
 import { withDb } from '../../db';
 import { PREPARED, type Queryable } from '../../db/types';
-import { fold } from '../search/search-terms';
+import { PLACE_KEYS, placesOf } from '../search/resolve';
+import { fold, type Places } from '../search/search-terms';
 import { snapshot } from '../snapshot-cache';
 
 export type FilterOptions = {
+  /** The places a search recognizes in its words (lib/catalog/search/resolve.ts, loadPlaces), read with the options. */
+  places: Places;
   /** With the mean position of their venues, the centre of "perto de <city>", and how many events each lists now. */
   cities: Array<{ city: string; state: string | null; lat: number | null; lng: number | null; events: number }>;
   states: string[];
@@ -15,6 +18,7 @@ export type FilterOptions = {
 const DAY_MS = 86_400_000;
 
 type FacetRow = { facet: 'city' | 'category'; value: string; state: string; events: number };
+type OptionRow = { facet: FacetRow['facet'] | 'place'; value: string; state: string; events: number; lat: number | null; lng: number | null };
 
 /** The parameters of FACETS: the brand, today (UTC), now, tomorrow's start and the next month's first day. */
 function facetParams(brandId: string, now: Date): string[] {
@@ -46,15 +50,20 @@ export async function readListedFacets(db: Queryable, brandId: string, now: Date
 
 /**
  * FACETS with each city's centre, the mean position of the brand's venues there (the
- * brand's venues are few next to its events): one statement for the listing's options.
+ * brand's venues are few next to its events), and the places a search recognizes (facet
+ * 'place', PLACE_KEYS): one statement for the listing's options.
  */
-export function readFilterOptionRows(db: Queryable, brandId: string, now: Date): Promise<Array<FacetRow & { lat: number | null; lng: number | null }>> {
+export function readFilterOptionRows(db: Queryable, brandId: string, now: Date): Promise<OptionRow[]> {
   return db.query(
-    `WITH f AS (${FACETS}),
+    `WITH RECURSIVE ${PLACE_KEYS},
+     f AS (${FACETS}),
      c AS (SELECT v.city, coalesce(v.state_abbr, '') AS state, avg(v.latitude)::float8 AS lat, avg(v.longitude)::float8 AS lng
            FROM venues v WHERE v.brand_id = $1 AND v.city IS NOT NULL GROUP BY 1, 2)
      SELECT f.facet, f.value, f.state, f.events, c.lat, c.lng
-     FROM f LEFT JOIN c ON f.facet = 'city' AND c.city = f.value AND c.state = f.state ORDER BY 2, 3`,
+     FROM f LEFT JOIN c ON f.facet = 'city' AND c.city = f.value AND c.state = f.state
+     UNION ALL
+     SELECT 'place', substr(k.term, 4), '', 0, NULL, NULL FROM place_keys k WHERE k.term IS NOT NULL
+     ORDER BY 2, 3`,
     facetParams(brandId, now),
     PREPARED,
   );
@@ -68,7 +77,7 @@ export function getFilterOptions(brand: Brand): Promise<FilterOptions> {
       const cities = facets.filter((f) => f.facet === 'city').map((f) => ({ city: f.value, state: f.state || null, lat: f.lat ?? null, lng: f.lng ?? null, events: f.events }));
       const categories = facets.filter((f) => f.facet === 'category').map((f) => ({ slug: f.value, events: f.events }));
       const states = [...new Set(cities.map((c) => c.state).filter((s): s is string => s !== null))].sort();
-      return { cities, states, categories };
+      return { cities, states, categories, places: placesOf(facets.filter((f) => f.facet === 'place').map((f) => f.value)) };
     }),
   );
 }

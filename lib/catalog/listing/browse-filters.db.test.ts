@@ -83,7 +83,7 @@ describe.each(backends)('browsing filters on $name', ({ open }) => {
       expect(got.map((e) => e.slug)).toEqual(byDate.slice(0, 100));
       expect(statements.filter((t) => /AS total\b/.test(t))).toEqual([]);
       // Besides the words' resolution (the vocabulary, the places' names), one statement.
-      expect(statements.filter((t) => !/search_words|WITH RECURSIVE keys/.test(t))).toHaveLength(1);
+      expect(statements.filter((t) => !/search_words|WITH RECURSIVE place_keys/.test(t))).toHaveLength(1);
     },
   );
 

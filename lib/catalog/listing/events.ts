@@ -12,6 +12,7 @@ import { maxOffset, type ListQuery } from './query-params';
 import { filtersKey } from './search-filters';
 import { withCatalogAccents } from '../search/accents';
 import { correctedText, searchTerms } from '../search/resolve';
+import type { Places } from '../search/search-terms';
 import { snapshot } from '../snapshot-cache';
 
 // The catalog's queries: a listing page, the catalog's state. The statements they run
@@ -37,22 +38,25 @@ export function listEvents(brand: Brand, query: ListQuery, at?: { now: Date; db?
   return snapshot(listingKey(brand, query), () => readListing(brand, query, new Date()));
 }
 
-/** A listing page as people browse it (the site, MCP, A2A): listEvents, and each event's card (cards.ts), read with the page. */
-export function listEventCards(brand: Brand, query: ListQuery, at?: { now: Date; db?: Queryable }): Promise<SearchResult & Cards> {
-  if (at) return readListing(brand, query, at.now, at.db, true);
-  return snapshot(`cards|${listingKey(brand, query)}`, () => readListing(brand, query, new Date(), undefined, true));
+/**
+ * A listing page as people browse it (the site, MCP, A2A): listEvents, and each event's
+ * card (cards.ts), read with the page. `places`: the catalog's places, when the caller
+ * holds them (the listing's filter options carry them).
+ */
+export function listEventCards(brand: Brand, query: ListQuery, known: { places?: Places } = {}): Promise<SearchResult & Cards> {
+  return snapshot(`cards|${listingKey(brand, query)}`, () => readListing(brand, query, new Date(), undefined, true, known.places));
 }
 
 /** The snapshot key of a listing: every filter has its part (lib/catalog/filters), so different questions never share an answer. */
 export const listingKey = (brand: Brand, query: ListQuery): string => `list|${brand.id}|${query.q ?? ''}|${query.page}|${query.perPage}|${filtersKey(query)}`;
 
-async function readListing(brand: Brand, query: ListQuery, now: Date, on: Queryable | undefined, cards: true): Promise<SearchResult & Cards>;
+async function readListing(brand: Brand, query: ListQuery, now: Date, on: Queryable | undefined, cards: true, places?: Places): Promise<SearchResult & Cards>;
 async function readListing(brand: Brand, query: ListQuery, now: Date, on?: Queryable): Promise<SearchResult>;
-async function readListing(brand: Brand, query: ListQuery, now: Date, on?: Queryable, cards = false): Promise<SearchResult & Partial<Cards>> {
+async function readListing(brand: Brand, query: ListQuery, now: Date, on?: Queryable, cards = false, places?: Places): Promise<SearchResult & Partial<Cards>> {
   const offset = (query.page - 1) * query.perPage;
   const run = on ? <T>(fn: (db: Queryable) => Promise<T>) => fn(on) : withDb;
   return run(async (db) => {
-    const terms = await searchTerms(db, brand, query.q);
+    const terms = await searchTerms(db, brand, query.q, places);
     const search = terms.length > 0;
     const sql = listSql(brand, await withNearVenues(db, brand, query), now, terms);
     const deepest = maxOffset(search);

@@ -521,6 +521,17 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     expect(scans(options!, 'listed_event_days')).toHaveLength(2);
     expect(scans(options!, 'events')).toEqual([expect.stringMatching(/^(Index|Bitmap Heap) Scan/)]);
     expect(scans(options!, 'venues').length).toBeGreaterThan(0);
+    // And the places a search recognizes, one probe of the postings' index a city: never a walk of the postings.
+    const postings = scans(options!, 'search_postings');
+    expect(postings.length).toBeGreaterThan(0);
+    for (const s of postings) expect(s).toMatch(/^Index Only Scan/);
+  });
+
+  test('the places the filter options carry are those a search reads on its own', async () => {
+    const rows = await readFilterOptionRows(db, brand.id, new Date());
+    const places = await db.query<{ city: string }>(`SELECT DISTINCT substr(term, 4) AS city FROM search_postings WHERE brand_id = $1 AND term LIKE ' c:%'`, [brand.id]);
+    expect(places.length).toBeGreaterThan(3);
+    expect(rows.filter((r) => r.facet === 'place').map((r) => r.value).sort()).toEqual(places.map((p) => p.city).sort());
   });
 
   test.each(PLANS)('an organizer with events listed (plan for %s): one probe of its (brand, slug) row', async (_, generic) => {

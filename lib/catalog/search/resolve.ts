@@ -20,23 +20,32 @@ export const COMPLETIONS = 16;
 export type ResolvedTerm = ResolvedText | Exclude<Term, { kind: 'text' }>;
 
 /**
- * Folded city names of the brand's catalog, for place detection (one snapshot window):
- * the city keys of the postings, read one distinct key at a time through their index
- * (a loose index scan), whatever the number of events.
+ * The city keys of the brand's ($1) postings, read one distinct key at a time through
+ * their index (a loose index scan), whatever the number of events: a recursive CTE,
+ * `place_keys(term)`, whose last row's term is null; `substr(term, 4)` is the city.
+ */
+export const PLACE_KEYS = `place_keys AS (
+  (SELECT p.term FROM search_postings p WHERE p.brand_id = $1 AND p.term > ' c:' AND p.term < ' c;' ORDER BY p.term LIMIT 1)
+  UNION ALL
+  SELECT (SELECT p.term FROM search_postings p WHERE p.brand_id = $1 AND p.term > k.term AND p.term < ' c;' ORDER BY p.term LIMIT 1)
+  FROM place_keys k WHERE k.term IS NOT NULL)`;
+
+/** The places of the cities read through PLACE_KEYS. */
+export const placesOf = (cities: string[]): Places => ({ cities: new Set(cities.map(fold)) });
+
+/**
+ * Folded city names of the brand's catalog, for place detection (one snapshot window).
+ * The listing's filter options carry them too (lib/catalog/filters/options.ts), read in
+ * their statement.
  */
 export function loadPlaces(db: Queryable, brand: Brand): Promise<Places> {
   return snapshot(`places|${brand.id}`, async () => {
     const rows = await db.query<{ city: string }>(
-      `WITH RECURSIVE keys AS (
-         (SELECT p.term FROM search_postings p WHERE p.brand_id = $1 AND p.term > ' c:' AND p.term < ' c;' ORDER BY p.term LIMIT 1)
-         UNION ALL
-         SELECT (SELECT p.term FROM search_postings p WHERE p.brand_id = $1 AND p.term > k.term AND p.term < ' c;' ORDER BY p.term LIMIT 1)
-         FROM keys k WHERE k.term IS NOT NULL)
-       SELECT substr(term, 4) AS city FROM keys WHERE term IS NOT NULL`,
+      `WITH RECURSIVE ${PLACE_KEYS} SELECT substr(term, 4) AS city FROM place_keys WHERE term IS NOT NULL`,
       [brand.id],
       PREPARED,
     );
-    return { cities: new Set(rows.map((r) => fold(r.city))) };
+    return placesOf(rows.map((r) => r.city));
   });
 }
 
@@ -153,10 +162,10 @@ function nearestFirst(typed: string, words: string[]): string[] {
 const oneTypoAway = (word: string, near: string[], prefix: boolean) =>
   near.filter((w) => isOneTypoAway(word, w, prefix)).map(lexeme).filter(Boolean);
 
-/** Reads a search text into resolved terms; empty when it has no meaningful word. */
-export async function searchTerms(db: Queryable, brand: Brand, q: string | undefined): Promise<ResolvedTerm[]> {
+/** Reads a search text into resolved terms; empty when it has no meaningful word. `places`: the catalog's, when the caller holds them. */
+export async function searchTerms(db: Queryable, brand: Brand, q: string | undefined, places?: Places): Promise<ResolvedTerm[]> {
   if (!q) return [];
-  const terms = analyzeQuery(q, await loadPlaces(db, brand));
+  const terms = analyzeQuery(q, places ?? (await loadPlaces(db, brand)));
   return terms.length === 0 ? [] : resolveTerms(db, terms);
 }
 

@@ -70,7 +70,7 @@ export const searchEventsTool: Tool = {
     if (typeof params === 'string') return failure(params);
     const { error } = readSearchFilters(params, { prices: true });
     if (error) return failure(`${error.code}: ${error.detail}`);
-    const { list: result, unmatched, corrected, prices, facts } = await listEventCards(brand, parseListQuery(params, { prices: true }));
+    const { list: result, unmatched, corrected, prices, facts } = await listEventCards(brand, parseListQuery(params, { prices: true }), { places: options.places });
     // Said beside the JSON, which stays the API's shape: the words read as typos, the
     // words no event has together, then what the API does not show, event by event.
     const notes = [
