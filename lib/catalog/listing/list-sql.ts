@@ -22,8 +22,9 @@ export const CANDIDATE_BLOCK = 250;
 /**
  * The two statements behind a listing page: the count (capped), and the page itself.
  * `terms` are the resolved terms of the search text (see searchTerms); none: no search.
+ * events.ts runs them as one (sql-parts.ts, countedPage).
  *
- * A first page's two statements run prepared: their plans follow their SQL (walks in
+ * A first page's statement runs prepared: their plans follow their SQL (walks in
  * index order, each with its LIMIT, joined on their keys), and explain.db.test.ts checks
  * the plan kept for every value too. A deeper page writes its offset into the text, and
  * near a point the venues in the radius are values whose number the plan weighs: those
