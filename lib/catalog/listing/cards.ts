@@ -38,7 +38,7 @@ export function factsOf(r: FactsRow): EventFacts {
 export type CardPrice = { lowest_total_cents: number | null; lowest_paid_cents: number | null; has_lots: boolean };
 
 /** The columns of a card's price, aggregated over an event's lots `l`. */
-export const PRICE_COLUMNS = `MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available)::int AS lowest,
+const PRICE_COLUMNS = `MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available)::int AS lowest,
   MIN(l.price_cents + l.fee_cents) FILTER (WHERE l.available AND l.price_cents + l.fee_cents > 0)::int AS paid,
   COUNT(l.id)::int AS lots`;
 
@@ -58,17 +58,18 @@ export type CardColumns = Omit<FactsRow, 'timezone'> & PriceRow;
 
 type CardRow = FactsRow & PriceRow & { id: number };
 
+/** The facts columns of an event `e` (FactsRow, with the time zone the event's own columns carry). */
+export const FACT_COLUMNS = 'e.category, e.age_rating, e.event_status, e.previous_starts_at, e.sales_start_at';
+
+/** The card price (PRICE_COLUMNS) of the event whose id is `event`: one row, through the lot index of the event. */
+export const cardPriceSql = (event: string): string =>
+  `SELECT ${PRICE_COLUMNS} FROM ticket_sectors s JOIN ticket_lots l ON l.sector_id = s.id WHERE s.event_id = ${event}`;
+
 /**
  * A page's event `p.id` with what its card shows beyond the list's item: its facts and its
- * card price, one row through the lot index of the event. A listing page reads it with its
- * events (sql-parts.ts, countedPage).
+ * card price. A listing page reads it with its events (sql-parts.ts, countedPage).
  */
-export const CARD_SQL = `SELECT e.category, e.age_rating, e.event_status, e.previous_starts_at, e.sales_start_at, ${PRICE_COLUMNS}
-  FROM events e
-  LEFT JOIN ticket_sectors s ON s.event_id = e.id
-  LEFT JOIN ticket_lots l ON l.sector_id = s.id
-  WHERE e.id = p.id
-  GROUP BY e.id`;
+export const CARD_SQL = `SELECT ${FACT_COLUMNS}, t.lowest, t.paid, t.lots FROM events e CROSS JOIN LATERAL (${cardPriceSql('e.id')}) t WHERE e.id = p.id`;
 
 /** The rows of a page read with CARD_SQL (and the event's time zone) as its cards, by event id. */
 export function cardsOf(rows: Array<Omit<CardRow, 'id'> & { id: number | string }>): Cards {

@@ -4,7 +4,7 @@ import { PREPARED, type Queryable } from '../../db/types';
 import { toPublicListItem, type EventRow } from '../map';
 import type { EventListItem } from '../public-schema';
 import { snapshot } from '../snapshot-cache';
-import { type CardPrice, factsOf, type EventFacts, type FactsRow, PRICE_COLUMNS, priceOf, type PriceRow } from './cards';
+import { type CardPrice, cardPriceSql, FACT_COLUMNS, factsOf, type EventFacts, type FactsRow, priceOf, type PriceRow } from './cards';
 import { EVENT_COLUMNS, type Sql } from './sql-parts';
 
 // Events like one event, for its page: of its category, in its city first and then in its
@@ -44,15 +44,11 @@ export function similarSql(brand: Brand, eventId: number, now: Date, limit = SIM
       ), nearest AS (
         SELECT id, scope, distance, starts_at FROM found ORDER BY scope, distance, starts_at, id LIMIT $4
       )
-      SELECT ${EVENT_COLUMNS}, e.category, e.age_rating, e.event_status, e.previous_starts_at, e.sales_start_at,
-        t.lowest, t.paid, t.lots
+      SELECT ${EVENT_COLUMNS}, ${FACT_COLUMNS}, t.lowest, t.paid, t.lots
       FROM nearest n
       JOIN events e ON e.id = n.id
       LEFT JOIN venues v ON v.id = e.venue_id
-      CROSS JOIN LATERAL (
-        SELECT ${PRICE_COLUMNS}
-        FROM ticket_sectors s JOIN ticket_lots l ON l.sector_id = s.id WHERE s.event_id = e.id
-      ) t
+      CROSS JOIN LATERAL (${cardPriceSql('e.id')}) t
       ORDER BY n.scope, n.distance, n.starts_at, n.id`,
     params: [brand.id, eventId, now.toISOString(), limit],
   };

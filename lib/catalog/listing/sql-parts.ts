@@ -93,7 +93,7 @@ export function countedPage(count: Sql, page: Sql, offset: number, cards = false
      LEFT JOIN LATERAL (SELECT * FROM (${pageBody.startsWith(',') ? `WITH ${pageBody.slice(1)}` : pageBody}) p WHERE counted.total > ${offset}) p ON true${cards ? `
      LEFT JOIN LATERAL (${CARD_SQL}) k ON true` : ''}`,
     params,
-    ...(count.prepare !== undefined || page.prepare !== undefined ? { prepare: Boolean(count.prepare && page.prepare) } : {}),
+    prepare: Boolean(count.prepare && page.prepare),
   };
 }
 
