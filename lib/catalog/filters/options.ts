@@ -20,27 +20,47 @@ const DAY_MS = 86_400_000;
 type FacetRow = { facet: 'city' | 'category'; value: string; state: string; events: number };
 type OptionRow = { facet: FacetRow['facet'] | 'place'; value: string; state: string; events: number; lat: number | null; lng: number | null };
 
-/** The parameters of FACETS: the brand, today (UTC), now, tomorrow's start and the next month's first day. */
+/** The parameters of FACETS: the brand, today (UTC), now, tomorrow's start, the next month's first day and today's start. */
 function facetParams(brandId: string, now: Date): string[] {
   const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
   const tomorrow = new Date(today.getTime() + DAY_MS);
   const nextMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1));
-  return [brandId, today.toISOString().slice(0, 10), now.toISOString(), tomorrow.toISOString(), nextMonth.toISOString().slice(0, 10)];
+  return [brandId, today.toISOString().slice(0, 10), now.toISOString(), tomorrow.toISOString(), nextMonth.toISOString().slice(0, 10), today.toISOString()];
 }
 
 // How many events each city and category lists at `now`, from the summary the catalog's
 // triggers keep (migrations 011 and 026): the day buckets left in this month after today,
-// the month buckets after it, plus today's events that have not ended, counted one by one
-// through the listed_until index.
-const FACETS = `SELECT facet, value, state, sum(events)::int AS events FROM (
+// the month buckets after it, and today's events that have not ended. Those are counted
+// from the smaller side of the day, whichever holds fewer events: the events still to end
+// today, one by one, or today's bucket less the events that have already ended. Most
+// events end in the evening and the small hours, so counting only what is left costs
+// most just after midnight, and the ended side costs most late in the day. Which side is
+// smaller is one count of the day's entries in the listed_until index, and the side's
+// events are grouped by venue and by category before their facets are read.
+const FACETS = `WITH day_sides AS MATERIALIZED (
+       SELECT count(*) FILTER (WHERE e.listed_until < $3) AS ended, count(*) FILTER (WHERE e.listed_until >= $3) AS still
+       FROM events e WHERE e.brand_id = $1 AND e.listed_until >= $6 AND e.listed_until < $4),
+     by_ended AS MATERIALIZED (SELECT ended < still AS yes FROM day_sides),
+     today AS MATERIALIZED (
+       SELECT e.venue_id, e.category, CASE WHEN e.listed_until < $3 THEN -1 ELSE 1 END AS n
+       FROM events e WHERE e.brand_id = $1
+         AND e.listed_until >= CASE WHEN (SELECT yes FROM by_ended) THEN $6::timestamptz ELSE $3::timestamptz END
+         AND e.listed_until < CASE WHEN (SELECT yes FROM by_ended) THEN $3::timestamptz ELSE $4::timestamptz END)
+     SELECT facet, value, state, sum(events)::int AS events FROM (
        SELECT d.facet, d.value, d.state, d.events FROM listed_event_days d
        WHERE d.brand_id = $1 AND d.day > $2::date AND d.day < $5::date AND d.facet IN ('city', 'category')
+       UNION ALL
+       SELECT d.facet, d.value, d.state, d.events FROM listed_event_days d
+       WHERE d.brand_id = $1 AND d.day = $2::date AND d.facet IN ('city', 'category') AND (SELECT yes FROM by_ended)
        UNION ALL
        SELECT left(d.facet, -6), d.value, d.state, d.events FROM listed_event_days d
        WHERE d.brand_id = $1 AND d.facet IN ('city-month', 'category-month') AND d.day >= $5::date
        UNION ALL
-       SELECT f.facet, f.value, f.state, count(*)::int FROM events e, listed_facets(e.brand_id, e.venue_id, e.category, e.listed_until) f
-       WHERE e.brand_id = $1 AND e.listed_until >= $3 AND e.listed_until < $4 AND f.facet IN ('city', 'category') GROUP BY 1, 2, 3
+       SELECT f.facet, f.value, f.state, t.n FROM (SELECT venue_id, sum(n) AS n FROM today GROUP BY 1) t,
+         listed_facets($1, t.venue_id, NULL, $3) f WHERE f.facet = 'city'
+       UNION ALL
+       SELECT f.facet, f.value, f.state, t.n FROM (SELECT category, sum(n) AS n FROM today GROUP BY 1) t,
+         listed_facets($1, NULL, t.category, $3) f WHERE f.facet = 'category'
      ) t GROUP BY 1, 2, 3 HAVING sum(events) > 0`;
 
 /** How many events each city and category lists at `now` (FACETS). */

@@ -34,8 +34,8 @@ export type SearchResult = { list: EventList; unmatched: string[] | null; correc
  * instant (on a given database: tests and benchmarks).
  */
 export function listEvents(brand: Brand, query: ListQuery, at?: { now: Date; db?: Queryable }): Promise<SearchResult> {
-  if (at) return readListing(brand, query, at.now, at.db);
-  return snapshot(listingKey(brand, query), () => readListing(brand, query, new Date()));
+  if (at) return readListing(brand, query, at);
+  return snapshot(listingKey(brand, query), () => readListing(brand, query, { now: new Date() }));
 }
 
 /**
@@ -44,15 +44,21 @@ export function listEvents(brand: Brand, query: ListQuery, at?: { now: Date; db?
  * holds them (the listing's filter options carry them).
  */
 export function listEventCards(brand: Brand, query: ListQuery, known: { places?: Places } = {}): Promise<SearchResult & Cards> {
-  return snapshot(`cards|${listingKey(brand, query)}`, () => readListing(brand, query, new Date(), undefined, true, known.places));
+  return snapshot(`cards|${listingKey(brand, query)}`, () => readListing(brand, query, { now: new Date(), cards: true, places: known.places }));
 }
 
 /** The snapshot key of a listing: every filter has its part (lib/catalog/filters), so different questions never share an answer. */
 export const listingKey = (brand: Brand, query: ListQuery): string => `list|${brand.id}|${query.q ?? ''}|${query.page}|${query.perPage}|${filtersKey(query)}`;
 
-async function readListing(brand: Brand, query: ListQuery, now: Date, on: Queryable | undefined, cards: true, places?: Places): Promise<SearchResult & Cards>;
-async function readListing(brand: Brand, query: ListQuery, now: Date, on?: Queryable): Promise<SearchResult>;
-async function readListing(brand: Brand, query: ListQuery, now: Date, on?: Queryable, cards = false, places?: Places): Promise<SearchResult & Partial<Cards>> {
+/**
+ * How a listing is read: at `now`, on `db` (the pool when none), with each event's card
+ * when `cards`, and with the catalog's `places` when the caller holds them.
+ */
+type Reading = { now: Date; db?: Queryable; cards?: boolean; places?: Places };
+
+async function readListing(brand: Brand, query: ListQuery, how: Reading & { cards: true }): Promise<SearchResult & Cards>;
+async function readListing(brand: Brand, query: ListQuery, how: Reading): Promise<SearchResult>;
+async function readListing(brand: Brand, query: ListQuery, { now, db: on, cards = false, places }: Reading): Promise<SearchResult & Partial<Cards>> {
   const offset = (query.page - 1) * query.perPage;
   const run = on ? <T>(fn: (db: Queryable) => Promise<T>) => fn(on) : withDb;
   return run(async (db) => {

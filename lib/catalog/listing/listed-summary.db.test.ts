@@ -72,6 +72,26 @@ describe.each(backends)('filter options follow the catalog on $name', ({ open })
     expect(summary.some((f) => f.facet === 'category')).toBe(true);
     // Every hour of a few days, and far ahead: the buckets after today plus today's events one by one.
     for (let h = 0; h < 96; h += 7) await agree(new Date(Date.parse('2026-11-21T00:30:00Z') + h * 3_600_000));
+    // Today's events that have not ended are counted from the smaller side of the day: the
+    // events left, or today's bucket less the events already ended. On a day where several
+    // events end, at each end and just after it, both sides are taken.
+    const [busiest] = await db.query<{ ends: Array<Date | string> }>(
+      `SELECT array_agg(listed_until ORDER BY listed_until) AS ends FROM events
+       WHERE brand_id = $1 AND listed_until >= $2 AND listed_until < 'infinity'
+       GROUP BY (listed_until AT TIME ZONE 'UTC')::date ORDER BY count(DISTINCT listed_until) DESC, 1 LIMIT 1`,
+      [brand.id, '2026-11-20T00:00:00Z'],
+    );
+    const ends = busiest!.ends.map((e) => new Date(e));
+    expect(new Set(ends.map(Number)).size).toBeGreaterThanOrEqual(3);
+    const sides = new Set<string>();
+    for (const end of ends) {
+      for (const at of [end, new Date(end.getTime() + 1)]) {
+        await agree(at);
+        const ended = ends.filter((e) => e < at).length;
+        sides.add(ended < ends.length - ended ? 'ended' : 'left');
+      }
+    }
+    expect([...sides].sort()).toEqual(['ended', 'left']);
     // Across the ends of months: the days left in this month, then the months after it.
     for (const at of ['2026-11-30T23:30:00Z', '2026-12-01T00:00:00Z', '2026-12-01T00:30:00Z', '2026-12-15T12:00:00Z', '2026-12-31T23:59:59Z', '2027-01-01T00:00:01Z']) await agree(new Date(at));
     for (const day of ['2027-01-15T13:00:00Z', '2027-02-28T12:00:00Z', '2027-06-01T23:59:00Z', '2030-01-01T00:00:00Z']) await agree(new Date(day));
