@@ -4,7 +4,7 @@ import { lexeme, type ResolvedTerm, type ResolvedText } from './resolve';
 // a name match weighs 8, a producer match 4, a venue or city word 1; a place term ranks
 // its own events first: the city 10 (its state 5, when the same words name a state), a
 // state 9, plus the weight of its words in the event's text. An event's relevance is
-// 100 per matched term (60 per matched place, lib/catalog/listing/list-sql.ts) plus those
+// 100 per matched term (60 per matched place, lib/catalog/listing/search-page-sql.ts) plus those
 // weights, so events that match more terms come first, then those that match what the
 // event is (the kind, the artist) before those that only match the place, then weightier
 // matches.
