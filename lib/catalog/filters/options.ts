@@ -32,7 +32,7 @@ function facetParams(brandId: string, now: Date): string[] {
 // triggers keep (migrations 011 and 026): the day buckets left in this month after today,
 // the month buckets after it, and today's events that have not ended. Those are counted
 // from the smaller side of the day, whichever holds fewer events: the events still to end
-// today, one by one, or today's bucket less the events that have already ended. Most
+// today, or today's bucket less the events that have already ended. Most
 // events end in the evening and the small hours, so counting only what is left costs
 // most just after midnight, and the ended side costs most late in the day. Which side is
 // smaller is one count of the day's entries in the listed_until index, and the side's
@@ -40,18 +40,18 @@ function facetParams(brandId: string, now: Date): string[] {
 const FACETS = `WITH day_sides AS MATERIALIZED (
        SELECT count(*) FILTER (WHERE e.listed_until < $3) AS ended, count(*) FILTER (WHERE e.listed_until >= $3) AS still
        FROM events e WHERE e.brand_id = $1 AND e.listed_until >= $6 AND e.listed_until < $4),
-     by_ended AS MATERIALIZED (SELECT ended < still AS yes FROM day_sides),
+     side AS MATERIALIZED (SELECT ended < still AS ended_fewer FROM day_sides),
      today AS MATERIALIZED (
        SELECT e.venue_id, e.category, CASE WHEN e.listed_until < $3 THEN -1 ELSE 1 END AS n
        FROM events e WHERE e.brand_id = $1
-         AND e.listed_until >= CASE WHEN (SELECT yes FROM by_ended) THEN $6::timestamptz ELSE $3::timestamptz END
-         AND e.listed_until < CASE WHEN (SELECT yes FROM by_ended) THEN $3::timestamptz ELSE $4::timestamptz END)
+         AND e.listed_until >= CASE WHEN (SELECT ended_fewer FROM side) THEN $6::timestamptz ELSE $3::timestamptz END
+         AND e.listed_until < CASE WHEN (SELECT ended_fewer FROM side) THEN $3::timestamptz ELSE $4::timestamptz END)
      SELECT facet, value, state, sum(events)::int AS events FROM (
        SELECT d.facet, d.value, d.state, d.events FROM listed_event_days d
        WHERE d.brand_id = $1 AND d.day > $2::date AND d.day < $5::date AND d.facet IN ('city', 'category')
        UNION ALL
        SELECT d.facet, d.value, d.state, d.events FROM listed_event_days d
-       WHERE d.brand_id = $1 AND d.day = $2::date AND d.facet IN ('city', 'category') AND (SELECT yes FROM by_ended)
+       WHERE d.brand_id = $1 AND d.day = $2::date AND d.facet IN ('city', 'category') AND (SELECT ended_fewer FROM side)
        UNION ALL
        SELECT left(d.facet, -6), d.value, d.state, d.events FROM listed_event_days d
        WHERE d.brand_id = $1 AND d.facet IN ('city-month', 'category-month') AND d.day >= $5::date
