@@ -94,14 +94,21 @@ describe('graceful shutdown', () => {
     expect(answered.length, JSON.stringify(failed)).toBeGreaterThan(24);
     // Every accepted request was answered in full, with a real status.
     for (const o of answered) expect([200], JSON.stringify(o)).toContain(o.status);
-    // The only failure a client sees is a refused new connection, never a reset or a hang-up.
-    for (const o of failed) expect(o.error).toBe('ECONNREFUSED');
+    // The only failure a client sees is a closed door on a new connection, never a reset or
+    // a hang-up of a request the server read. A door closes in one of two ways: refused, or
+    // reset when the kernel had completed the connection in the listening socket's backlog
+    // and the server closed that socket before accepting it (Linux resets those); the server
+    // never read such a request, as the log shows below.
+    const neverAccepted = failed.filter((o) => o.error === 'ECONNRESET' && !o.reused);
+    for (const o of failed) expect(['ECONNREFUSED', ...(neverAccepted.includes(o) ? ['ECONNRESET'] : [])], JSON.stringify(o)).toContain(o.error);
     // Requests were in flight at SIGTERM and were answered; then every worker met a closed door.
     expect(inFlight.length).toBeGreaterThan(0);
     expect(failed.length).toBe(24);
 
     const log = server.output();
-    for (const o of unsent) expect(log, `reset request ${JSON.stringify(o)} was read by the server`).not.toContain(o.traceId);
+    // The log names every request the server read by its trace id.
+    expect(log).toContain(answered.at(-1)!.traceId);
+    for (const o of [...unsent, ...neverAccepted]) expect(log, `reset request ${JSON.stringify(o)} was read by the server`).not.toContain(o.traceId);
     if (unsent.length) console.log(`[shutdown] ${unsent.length} request(s) met a connection closed as idle and were sent again`);
     expect(log).toMatch(/"msg":"shutting down"/);
     expect(log).toMatch(/"outcome":"drained"/);
