@@ -37,10 +37,9 @@ function facetParams(brandId: string, now: Date): string[] {
 // most just after midnight, and the ended side costs most late in the day. Which side is
 // smaller is one count of the day's entries in the listed_until index, and the side's
 // events are grouped by venue and by category before their facets are read.
-const FACETS = `WITH day_sides AS MATERIALIZED (
-       SELECT count(*) FILTER (WHERE e.listed_until < $3) AS ended, count(*) FILTER (WHERE e.listed_until >= $3) AS still
+const FACETS = `WITH side AS MATERIALIZED (
+       SELECT count(*) FILTER (WHERE e.listed_until < $3) < count(*) FILTER (WHERE e.listed_until >= $3) AS ended_fewer
        FROM events e WHERE e.brand_id = $1 AND e.listed_until >= $6 AND e.listed_until < $4),
-     side AS MATERIALIZED (SELECT ended < still AS ended_fewer FROM day_sides),
      today AS MATERIALIZED (
        SELECT e.venue_id, e.category, CASE WHEN e.listed_until < $3 THEN -1 ELSE 1 END AS n
        FROM events e WHERE e.brand_id = $1

@@ -70,7 +70,7 @@ describe.each(backends)('filter options follow the catalog on $name', ({ open })
     const summary = await agree(new Date('2026-11-20T00:00:00Z'));
     expect(summary.some((f) => f.facet === 'city')).toBe(true);
     expect(summary.some((f) => f.facet === 'category')).toBe(true);
-    // Every hour of a few days, and far ahead: the buckets after today plus today's events one by one.
+    // Every hour of a few days, and far ahead: the buckets after today plus today's events not yet ended.
     for (let h = 0; h < 96; h += 7) await agree(new Date(Date.parse('2026-11-21T00:30:00Z') + h * 3_600_000));
     // Today's events that have not ended are counted from the smaller side of the day: the
     // events left, or today's bucket less the events already ended. On a day where several
