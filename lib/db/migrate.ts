@@ -26,6 +26,7 @@ import underWayByBrand024 from './migrations/024-under-way-by-brand';
 import categoryToday025 from './migrations/025-category-today';
 import listedMonths026 from './migrations/026-listed-months';
 import organizerNameStatistics027 from './migrations/027-organizer-name-statistics';
+import postingsCarryFilters028 from './migrations/028-postings-carry-filters';
 import type { Db, Queryable } from './types';
 
 /**
@@ -62,6 +63,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '025-category-today', sql: categoryToday025 },
   { id: '026-listed-months', sql: listedMonths026 },
   { id: '027-organizer-name-statistics', sql: organizerNameStatistics027 },
+  { id: '028-postings-carry-filters', sql: postingsCarryFilters028 },
 ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 // Any fixed number: two servers starting at once take turns instead of racing.

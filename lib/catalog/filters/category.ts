@@ -38,7 +38,13 @@ export const category = defineFilter<{ category?: string; city?: string }>()({
   sql: {
     columns: ['category'],
     where: (v, add) => (v.category ? [`e.category = ${add(v.category)}`] : []),
-    posting: { rank: 2, walk: true, key: (v, add) => (!v.category ? null : v.city ? categoryInCityKey(v.category, v.city, add) : add(` k:${v.category}`)) },
+    posting: {
+      rank: 2,
+      walk: true,
+      key: (v, add) => (!v.category ? null : v.city ? categoryInCityKey(v.category, v.city, add) : add(` k:${v.category}`)),
+      // In a city, the key of the category's events there is walked or joined (city.ts adds none).
+      carried: { column: 'category', value: (v) => (v.category && !v.city ? v.category : null) },
+    },
   },
   site: {
     fields: ['category'],

@@ -87,7 +87,17 @@ export type FilterDeclaration<V extends object, C extends string = never> = {
      * first: the first key is walked, the others probed). `walk`: a listing with no words
      * and no point walks these postings rather than the events' own indexes.
      */
-    posting?: { rank: number; walk: boolean; key: (v: V, add: Add) => string | readonly string[] | null };
+    posting?: {
+      rank: number;
+      walk: boolean;
+      key: (v: V, add: Add) => string | readonly string[] | null;
+      /**
+       * The column of every postings entry that carries the filter's value (migration 028),
+       * and the value it must hold, or null where the key is needed: a search then reads
+       * the filter from each entry it walks, with no key to join or probe.
+       */
+      carried?: { column: string; value: (v: V) => string | null };
+    };
     /** Conditions on a walked postings entry `p` (p.starts_at, p.event_id) that its key cannot answer. */
     entry?: (v: V, add: Add) => string[];
   };

@@ -25,7 +25,12 @@ export const state = defineFilter<{ state?: string }>()({
   sql: {
     where: (v, add) => (v.state ? [`e.state_key = ${add(stateKey(v.state))}`] : []),
     // Anything but two letters is no state: a key no event has.
-    posting: { rank: 6, walk: false, key: (v, add) => (v.state ? add(` s:${stateKey(v.state)}`) : null) },
+    posting: {
+      rank: 6,
+      walk: false,
+      key: (v, add) => (v.state ? add(` s:${stateKey(v.state)}`) : null),
+      carried: { column: 'state_key', value: (v) => (v.state ? stateKey(v.state) : null) },
+    },
   },
   site: {
     fields: ['state'],

@@ -13,19 +13,22 @@ const lines = (rs: unknown[]) => rs.map((r) => JSON.stringify(r));
 
 const backends = await catalogBackends('catalog_postings_update');
 
-// The postings an update leaves are exactly those the events' keys give, whatever changed:
-// the trigger rewrites only the entries that differ, and this compares with a full rebuild.
+// The postings an update leaves are exactly those the events' keys give, whatever changed,
+// each with its event's category and state (migration 028): the trigger rewrites only the
+// entries that differ, and this compares with a full rebuild.
 describe.each(backends)('search postings follow every kind of update ($name)', ({ open }) => {
   let db: Db;
   let close: () => Promise<void>;
   const held = () =>
     db.query<{ e: string }>(
-      `SELECT brand_id || '|' || term || '|' || starts_at::text || '|' || event_id || '|' || listed_until::text || '|' || fields AS e
+      `SELECT brand_id || '|' || term || '|' || starts_at::text || '|' || event_id || '|' || listed_until::text || '|' || fields
+         || '|' || coalesce(category, '-') || '|' || coalesce(state_key, '-') AS e
        FROM search_postings ORDER BY 1`,
     );
   const rebuilt = () =>
     db.query<{ e: string }>(
-      `SELECT n.brand_id || '|' || k.term || '|' || coalesce(n.starts_at, 'infinity')::text || '|' || n.id || '|' || n.listed_until::text || '|' || k.fields AS e
+      `SELECT n.brand_id || '|' || k.term || '|' || coalesce(n.starts_at, 'infinity')::text || '|' || n.id || '|' || n.listed_until::text || '|' || k.fields
+         || '|' || coalesce(n.category, '-') || '|' || coalesce(n.state_key, '-') AS e
        FROM events n, search_postings_keys(n.search_tsv, n.city_key, n.state_key, n.producer_id, n.is_online, n.category, n.age_rating, n.min_price_cents, n.accessibility) k
        ORDER BY 1`,
     );

@@ -1,6 +1,6 @@
 import type { Brand } from '../../brand/schema';
 import { ALL_FILTERS } from '../filters';
-import { entryConditions, filterKeys, tierWalks } from './postings-sql';
+import { entryConditions, filterParts, tierWalks } from './postings-sql';
 import type { ListQuery } from './query-params';
 import { BY_START, buildWhere, pickedPage, UNDER_WAY, UNDER_WAY_FROM, type Sql } from './sql-parts';
 
@@ -25,9 +25,12 @@ export function keyedListingSql(
   now: Date,
   brand: Brand,
 ): { count: Sql; page: Sql } {
-  // Every filter key is one group: the first is walked, the others joined to it.
-  const walk = (bind: (value: unknown) => string, limit: number) =>
-    tierWalks('any', [], [[filterKeys(query, bind)]], [], limit, entryConditions(query, bind));
+  // Every filter key is one group: the first is walked, the others joined to it; the
+  // filters each entry carries are read from the entries walked.
+  const walk = (bind: (value: unknown) => string, limit: number) => {
+    const { keys, carried } = filterParts(query, bind, { lead: true });
+    return tierWalks('any', [], [[keys]], [], limit, [...carried, ...entryConditions(query, bind)]);
+  };
   const forCount = buildWhere(brand, query, now);
   // One group of keys: one walk.
   const [countWalk] = walk(forCount.add, cap);

@@ -51,20 +51,20 @@ function statements(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTe
   if (terms.length > 0 && !query.near) {
     const forCount = buildWhere(brand, query, now);
     const any = `(${terms.map((t) => termSql(t, forCount.add).cond()).join(' OR ')})`;
-    const { keys: countKeys, filters: countFilters } = searchKeys(terms, query, forCount.add);
+    const { keys: countKeys, filters: countFilters, carried: countCarried } = searchKeys(terms, query, forCount.add);
     const countDates = entryConditions(query, forCount.add);
     // Each part stops at the cap: a term with more entries fills the count alone.
     const matching = [
       `(SELECT e.id FROM ${UNDER_WAY_FROM} WHERE ${forCount.clauses.join(' AND ')} AND ${any} LIMIT ${cap})`,
-      ...tierWalks('any', terms, countKeys, countFilters, cap, countDates),
+      ...tierWalks('any', terms, countKeys, countFilters, cap, [...countCarried, ...countDates]),
     ];
     const counted = `(SELECT count(*)::int FROM (SELECT DISTINCT id FROM (${matching.join(' UNION ALL ')}) c LIMIT ${cap}) t)`;
     // A frequent term fills the count by itself: one of its ranges read to the cap answers
     // it, and the union (and the events under way) is read only when none does.
-    const filling = fillingWalks(countKeys, countFilters, countDates, cap);
+    const filling = fillingWalks(countKeys, countFilters, countDates, countCarried, cap);
     const total = filling.length === 0 ? counted : `CASE ${filling.map((w) => `WHEN (SELECT count(*) FROM ${w} f) >= ${cap} THEN ${cap}`).join(' ')} ELSE ${counted} END`;
-    const { keys, filters } = searchKeys(terms, query, add);
-    const dates = entryConditions(query, add);
+    const { keys, filters, carried } = searchKeys(terms, query, add);
+    const dates = [...carried, ...entryConditions(query, add)];
     return {
       count: {
         text: `${UNDER_WAY}

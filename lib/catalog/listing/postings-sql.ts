@@ -50,9 +50,30 @@ function wordGroups(words: string[], add: Add): string[][] {
  * (lib/catalog/filters): organizer, category, city, all ages, price band, state.
  */
 export function filterKeys(query: ListQuery, add: Add): string[] {
-  return ALL_FILTERS.flatMap((f) => (f.sql?.posting ? [f.sql.posting] : []))
-    .sort((a, b) => a.rank - b.rank)
-    .flatMap((posting) => posting.key(query as never, add) ?? []);
+  return POSTED.flatMap((posting) => posting.key(query as never, add) ?? []);
+}
+
+/** The filters with postings keys, the most selective first. */
+const POSTED = ALL_FILTERS.flatMap((f) => (f.sql?.posting ? [f.sql.posting] : [])).sort((a, b) => a.rank - b.rank);
+
+/** The columns every postings entry carries for the filters (migration 028: category, state). */
+const CARRIED_COLUMNS = [...new Set(POSTED.flatMap((p) => (p.carried ? [p.carried.column] : [])))];
+
+/**
+ * The filters of a listing as keys every result must have and, for the filters whose value
+ * each entry carries (migration 028), conditions on the walked entry `p` itself: read from
+ * the entry, they join and probe nothing. With `lead`, the first filter with a key stays a
+ * key, the one a listing without words walks.
+ */
+export function filterParts(query: ListQuery, add: Add, { lead = false } = {}): { keys: string[]; carried: string[] } {
+  const keys: string[] = [];
+  const carried: string[] = [];
+  for (const posting of POSTED) {
+    const value = lead && keys.length === 0 ? null : (posting.carried?.value(query as never) ?? null);
+    if (value !== null) carried.push(`p.${posting.carried!.column} = ${add(value)}`);
+    else keys.push(...[posting.key(query as never, add) ?? []].flat());
+  }
+  return { keys, carried };
 }
 
 /**
@@ -61,15 +82,16 @@ export function filterKeys(query: ListQuery, add: Add): string[] {
  * the category's events in that city (migration 023) instead of the category's key
  * joined to the city's; the term's words keep the city's key.
  */
-export function searchKeys(terms: ResolvedTerm[], query: ListQuery, add: Add): { keys: string[][][]; filters: string[] } {
+export function searchKeys(terms: ResolvedTerm[], query: ListQuery, add: Add): { keys: string[][][]; filters: string[]; carried: string[] } {
   const only = terms.length === 1 ? terms[0] : undefined;
   const city = query.city;
   if (only?.kind !== 'category' || !city || query.category) {
-    return { keys: terms.map((t) => termKeys(t, add)), filters: filterKeys(query, add) };
+    const { keys: filters, carried } = filterParts(query, add);
+    return { keys: terms.map((t) => termKeys(t, add)), filters, carried };
   }
-  const filters = filterKeys({ ...query, city: undefined }, add);
+  const { keys: filters, carried } = filterParts({ ...query, city: undefined }, add);
   const groups = [[categoryInCityKey(only.category, city, add)], ...wordGroups(only.words, add).map((g) => [...g, cityKey(city, add)])];
-  return { keys: [groups], filters };
+  return { keys: [groups], filters, carried };
 }
 
 /** Whether a listing without words or a point walks a filter's postings key rather than the events' own indexes. */
@@ -160,7 +182,7 @@ function walks(groups: string[][], conditions: string[], limit: number, name: bo
   const inRanges = name && joined.length === 0;
   const ranges = single.map(
     (key) =>
-      `(SELECT starts_at, event_id, listed_until, fields FROM search_postings r WHERE r.brand_id = $1 AND r.term = ${key} AND r.starts_at >= $2${inRanges ? ` AND ${IN_NAME('r')}` : ''} ORDER BY r.starts_at, r.event_id)`,
+      `(SELECT ${['starts_at', 'event_id', 'listed_until', 'fields', ...CARRIED_COLUMNS].join(', ')} FROM search_postings r WHERE r.brand_id = $1 AND r.term = ${key} AND r.starts_at >= $2${inRanges ? ` AND ${IN_NAME('r')}` : ''} ORDER BY r.starts_at, r.event_id)`,
   );
   // Each event once, with the fields of all its spellings' entries.
   const stream = `SELECT p.starts_at, p.event_id AS id, bit_or(p.fields) AS fields FROM (${ranges.join(' UNION ALL ')}) p ${joinsOn([...new Set(joined)])}
@@ -172,15 +194,16 @@ function walks(groups: string[][], conditions: string[], limit: number, name: bo
 /**
  * Walks that can fill a search's count alone: of each term, its first key that is a group
  * of its own (the word as written, the category's or the city's key), walked as its own
- * range when the count joins no filter's key and has no condition to probe. Each of its
- * entries is an event that matches, once, and it reads at most `cap` of them: a range that
- * reaches the cap says the count is at its cap, without the union of every walk behind it.
+ * range when the count joins no filter's key and has no condition to probe (the filters
+ * its entries carry are read from them). Each of its entries is an event that matches,
+ * once, and it reads at most `cap` of them: a range that reaches the cap says the count is
+ * at its cap, without the union of every walk behind it.
  */
-export function fillingWalks(keys: string[][][], filters: string[], conditions: string[], cap: number): string[] {
-  if (filters.length > 0 || conditions.length > 0) return [];
+export function fillingWalks(keys: string[][][], filters: string[], probes: string[], carried: string[], cap: number): string[] {
+  if (filters.length > 0 || probes.length > 0) return [];
   return keys.flatMap((groups) => {
     const own = groups.find((g) => g.length === 1);
-    return own ? [walk(own, [], cap)] : [];
+    return own ? [walk(own, carried, cap)] : [];
   });
 }
 
