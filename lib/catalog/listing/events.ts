@@ -3,7 +3,9 @@ import { withDb } from '../../db';
 import type { Queryable } from '../../db/types';
 import { RADIUS_KM } from '../filters/near';
 import { nearVenuesSql, type NearVenue } from '../near-sql';
+import { filterShares, readFilterShares, type FilterShares } from './filter-shares';
 import { listSql } from './list-sql';
+import { carriesFilter } from './postings-sql';
 import { countCap, countedPage } from './sql-parts';
 import { toPublicListItem, type EventRow } from '../map';
 import { cardsOf, type CardColumns, type Cards } from './cards';
@@ -64,7 +66,7 @@ async function readListing(brand: Brand, query: ListQuery, { now, db: on, cards 
   return run(async (db) => {
     const terms = await searchTerms(db, brand, query.q, places);
     const search = terms.length > 0;
-    const sql = listSql(brand, await withNearVenues(db, brand, query), now, terms);
+    const sql = listSql(brand, await withNearVenues(db, brand, query), now, terms, await sharesFor(db, brand, query, now, Boolean(on)));
     const deepest = maxOffset(search);
     // A page within reach comes with its count in one statement; past the deepest offset only the count is read.
     const counted = offset > deepest ? sql.count : countedPage(sql.count, sql.page, offset, cards);
@@ -95,12 +97,24 @@ async function readListing(brand: Brand, query: ListQuery, { now, db: on, cards 
 export async function soonestListed(brand: Brand, query: ListQuery, limit: number, at?: { now: Date; db?: Queryable }): Promise<EventListItem[]> {
   const read = async (db: Queryable, now: Date) => {
     const terms = await searchTerms(db, brand, query.q);
-    const { page } = listSql(brand, { ...(await withNearVenues(db, brand, query)), sort: 'date', page: 1, perPage: limit }, now, terms);
+    const shares = await sharesFor(db, brand, query, now, Boolean(at?.db));
+    const { page } = listSql(brand, { ...(await withNearVenues(db, brand, query)), sort: 'date', page: 1, perPage: limit }, now, terms, shares);
     const rows = await db.query<EventRow>(page.text, page.params);
     return rows.filter((r) => r.starts_at !== null).map((r) => toPublicListItem(brand, r));
   };
   if (at?.db) return read(at.db, at.now);
   return withDb((db) => read(db, at?.now ?? new Date()));
+}
+
+/**
+ * The brand's listed events by state and category, when the query has a filter that the
+ * postings carry (they choose how it is read, filter-shares.ts): on a database of its own
+ * (`fresh`: tests, benchmarks) read afresh, and the catalog's kept a while.
+ */
+async function sharesFor(db: Queryable, brand: Brand, query: ListQuery, now: Date, fresh: boolean): Promise<FilterShares | undefined> {
+  if (!carriesFilter(query)) return undefined;
+  const read = () => readFilterShares(db, brand, now);
+  return fresh ? read() : filterShares(brand, read);
 }
 
 /**

@@ -11,6 +11,7 @@ import { readListedOrganizer } from './landing-subjects';
 import { readOrganizerFacts } from './organizers';
 import { readEventView } from '../event/read';
 import { withNearVenues } from './events';
+import { readFilterShares } from './filter-shares';
 import { listSql } from './list-sql';
 import { CANDIDATE_BLOCK } from './search-page-sql';
 import { countedPage } from './sql-parts';
@@ -441,6 +442,33 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     expect(own, 'events of the brand under way').toBeGreaterThan(0);
     expect(all, 'events of other brands under way').toBeGreaterThan(own);
     expect(read['Actual Rows']).toBe(own);
+  });
+
+  // Which way a carried filter is read follows the brand's counts (filter-shares.ts): a
+  // state with none of the brand's events is read through its key, whose entries are none,
+  // not from every entry of the word; one with many, from the entries walked.
+  test("a state's share of the brand chooses how the filter is read: the counts are the summary's, a rare state goes through its key", async () => {
+    const now = new Date();
+    const shares = await readFilterShares(db, brand, now);
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+    const byState = await db.query<{ state: string; n: number }>(
+      `SELECT state_key AS state, count(*)::int AS n FROM events e JOIN venues v ON v.id = e.venue_id
+       WHERE e.brand_id = $1 AND e.listed_until >= $2 AND v.city IS NOT NULL GROUP BY 1 ORDER BY 2 DESC`,
+      [brand.id, month],
+    );
+    for (const { state, n } of byState) expect(shares.events('state_key', state), state).toBe(n);
+    expect(shares.total).toBe(byState.reduce((sum, r) => sum + r.n, 0));
+    const absent = ['ac', 'ap', 'rr', 'to', 'se', 'pi'].find((st) => shares.events('state_key', st) === 0)!;
+    expect(absent).toBeDefined();
+    const query = parseListQuery(new URLSearchParams(`q=festival&state=${absent}`));
+    const terms = await searchTerms(db, brand, query.q);
+    for (const [state, read] of [[absent, 'key'], [byState[0]!.state, 'entries']] as const) {
+      const sql = listSql(brand, { ...query, state }, now, terms, shares);
+      const onPostings = (await plan(sql.count)).filter((n) => n['Relation Name'] === 'search_postings');
+      const byKey = onPostings.some((n) => n['Index Cond']?.includes(`' s:${state}'::text`));
+      const byEntries = onPostings.some((n) => n.Filter?.includes('state_key = '));
+      expect({ state, byKey, byEntries }).toEqual({ state, byKey: read === 'key', byEntries: read === 'entries' });
+    }
   });
 
   // A word the search completes (or reads one typo away) has several spellings: their

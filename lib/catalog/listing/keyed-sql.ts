@@ -1,5 +1,6 @@
 import type { Brand } from '../../brand/schema';
 import { ALL_FILTERS } from '../filters';
+import type { FilterShares } from './filter-shares';
 import { entryConditions, filterParts, tierWalks } from './postings-sql';
 import type { ListQuery } from './query-params';
 import { BY_START, buildWhere, pickedPage, UNDER_WAY, UNDER_WAY_FROM, type Sql } from './sql-parts';
@@ -24,11 +25,12 @@ export function keyedListingSql(
   cap: number,
   now: Date,
   brand: Brand,
+  shares?: FilterShares,
 ): { count: Sql; page: Sql } {
   // Every filter key is one group: the first is walked, the others joined to it; the
   // filters each entry carries are read from the entries walked.
   const walk = (bind: (value: unknown) => string, limit: number) => {
-    const { keys, carried } = filterParts(query, bind, { lead: true });
+    const { keys, carried } = filterParts(query, bind, { lead: true, cap, shares });
     return tierWalks('any', [], [[keys]], [], limit, [...carried, ...entryConditions(query, bind)]);
   };
   const forCount = buildWhere(brand, query, now);

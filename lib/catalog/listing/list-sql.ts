@@ -3,6 +3,7 @@ import { RADIUS_KM } from '../filters/near';
 import { nearVenuesFrom } from '../near-sql';
 import type { ResolvedTerm } from '../search/resolve';
 import { termSql } from '../search/search-sql';
+import type { FilterShares } from './filter-shares';
 import { keyedListingSql } from './keyed-sql';
 import { priceListingSql } from './price-sql';
 import { searchSql } from './search-page-sql';
@@ -26,13 +27,13 @@ import { BY_START, buildWhere, countCap, listedParts, nearEvents, nearestEvents,
  * near a point the venues in the radius are values whose number the plan weighs: those
  * are planned each time.
  */
-export function listSql(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTerm[] = []): { count: Sql; page: Sql } {
-  const { count, page } = statements(brand, query, now, terms);
+export function listSql(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTerm[] = [], shares?: FilterShares): { count: Sql; page: Sql } {
+  const { count, page } = statements(brand, query, now, terms, shares);
   const prepare = query.page === 1 && !query.near;
   return { count: { ...count, prepare }, page: { ...page, prepare } };
 }
 
-function statements(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTerm[]): { count: Sql; page: Sql } {
+function statements(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTerm[], shares?: FilterShares): { count: Sql; page: Sql } {
   const { clauses, params, add } = buildWhere(brand, query, now);
   const where = clauses.join(' AND ');
   const offset = (query.page - 1) * query.perPage;
@@ -51,7 +52,7 @@ function statements(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTe
   if (terms.length > 0 && !query.near) {
     const forCount = buildWhere(brand, query, now);
     const any = `(${terms.map((t) => termSql(t, forCount.add).cond()).join(' OR ')})`;
-    const { keys: countKeys, filters: countFilters, carried: countCarried } = searchKeys(terms, query, forCount.add);
+    const { keys: countKeys, filters: countFilters, carried: countCarried } = searchKeys(terms, query, forCount.add, { cap, shares });
     const countDates = entryConditions(query, forCount.add);
     // Each part stops at the cap: a term with more entries fills the count alone.
     const matching = [
@@ -61,9 +62,9 @@ function statements(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTe
     const counted = `(SELECT count(*)::int FROM (SELECT DISTINCT id FROM (${matching.join(' UNION ALL ')}) c LIMIT ${cap}) t)`;
     // A frequent term fills the count by itself: one of its ranges read to the cap answers
     // it, and the union (and the events under way) is read only when none does.
-    const filling = fillingWalks(countKeys, countFilters, countDates, countCarried, cap);
+    const filling = fillingWalks(countKeys, countFilters, [...countCarried, ...countDates], cap);
     const total = filling.length === 0 ? counted : `CASE ${filling.map((w) => `WHEN (SELECT count(*) FROM ${w} f) >= ${cap} THEN ${cap}`).join(' ')} ELSE ${counted} END`;
-    const { keys, filters, carried } = searchKeys(terms, query, add);
+    const { keys, filters, carried } = searchKeys(terms, query, add, { cap, shares });
     const dates = [...carried, ...entryConditions(query, add)];
     return {
       count: {
@@ -96,7 +97,7 @@ function statements(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTe
     };
   }
   if (!query.near && walksFilterKey(query)) {
-    return keyedListingSql(query, where, params, add, offset, cap, now, brand);
+    return keyedListingSql(query, where, params, add, offset, cap, now, brand, shares);
   }
   const limit = offset + query.perPage;
   const ordered = (from: string, part: string) =>

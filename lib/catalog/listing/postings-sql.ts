@@ -1,6 +1,7 @@
 import { ALL_FILTERS } from '../filters';
 import { categoryInCityKey } from '../filters/category';
 import { cityKey } from '../filters/city';
+import type { FilterShares } from './filter-shares';
 import type { ListQuery } from './query-params';
 import { lexeme, type ResolvedTerm } from '../search/resolve';
 
@@ -59,18 +60,40 @@ const POSTED = ALL_FILTERS.flatMap((f) => (f.sql?.posting ? [f.sql.posting] : []
 /** The columns every postings entry carries for the filters (migration 028: category, state). */
 const CARRIED_COLUMNS = [...new Set(POSTED.flatMap((p) => (p.carried ? [p.carried.column] : [])))];
 
+/** Whether a listing has a filter whose value the postings entries carry (see filterParts). */
+export const carriesFilter = (query: ListQuery): boolean => POSTED.some((p) => (p.carried?.value(query as never) ?? null) !== null);
+
+/** How a listing's filters are read: `cap`, the most matches a walk reads; `shares`, the brand's listed events by value. */
+export type FilterReading = { cap: number; shares?: FilterShares };
+
+/**
+ * What an entry of a filter's key costs when joined or probed beside a walk, in entries
+ * read in order: at 1,000,000 events about 3.5 µs against 0.2-0.3 µs.
+ */
+const PROBE_COST = 16;
+
 /**
  * The filters of a listing as keys every result must have and, for the filters whose value
  * each entry carries (migration 028), conditions on the walked entry `p` itself: read from
  * the entry, they join and probe nothing. With `lead`, the first filter with a key stays a
  * key, the one a listing without words walks.
+ *
+ * A carried filter is read from the entries unless its value is rare: a walk reads up to
+ * `cap` × total / n entries to find `cap` events of a value that n of the brand's events
+ * have, where the value's own key has n entries, each costing PROBE_COST entries read in
+ * order. So a value with n² × PROBE_COST ≥ `cap` × total is read from the entries (at
+ * 1,000,000 events, any state or category with 4,000 events or more), and a rarer one
+ * through its key (a state with no events: its key is empty, where the walk would read
+ * every entry of a frequent word to find nothing). Without `shares`, every carried filter
+ * is read from the entries.
  */
-export function filterParts(query: ListQuery, add: Add, { lead = false } = {}): { keys: string[]; carried: string[] } {
+export function filterParts(query: ListQuery, add: Add, { lead = false, cap, shares }: FilterReading & { lead?: boolean }): { keys: string[]; carried: string[] } {
   const keys: string[] = [];
   const carried: string[] = [];
   for (const posting of POSTED) {
     const value = lead && keys.length === 0 ? null : (posting.carried?.value(query as never) ?? null);
-    if (value !== null) carried.push(`p.${posting.carried!.column} = ${add(value)}`);
+    const common = value !== null && (!shares || shares.events(posting.carried!.column, value) ** 2 * PROBE_COST >= cap * shares.total);
+    if (common) carried.push(`p.${posting.carried!.column} = ${add(value)}`);
     else keys.push(...[posting.key(query as never, add) ?? []].flat());
   }
   return { keys, carried };
@@ -82,14 +105,14 @@ export function filterParts(query: ListQuery, add: Add, { lead = false } = {}): 
  * the category's events in that city (migration 023) instead of the category's key
  * joined to the city's; the term's words keep the city's key.
  */
-export function searchKeys(terms: ResolvedTerm[], query: ListQuery, add: Add): { keys: string[][][]; filters: string[]; carried: string[] } {
+export function searchKeys(terms: ResolvedTerm[], query: ListQuery, add: Add, reading: FilterReading): { keys: string[][][]; filters: string[]; carried: string[] } {
   const only = terms.length === 1 ? terms[0] : undefined;
   const city = query.city;
   if (only?.kind !== 'category' || !city || query.category) {
-    const { keys: filters, carried } = filterParts(query, add);
+    const { keys: filters, carried } = filterParts(query, add, reading);
     return { keys: terms.map((t) => termKeys(t, add)), filters, carried };
   }
-  const { keys: filters, carried } = filterParts({ ...query, city: undefined }, add);
+  const { keys: filters, carried } = filterParts({ ...query, city: undefined }, add, reading);
   const groups = [[categoryInCityKey(only.category, city, add)], ...wordGroups(only.words, add).map((g) => [...g, cityKey(city, add)])];
   return { keys: [groups], filters, carried };
 }
@@ -194,16 +217,17 @@ function walks(groups: string[][], conditions: string[], limit: number, name: bo
 /**
  * Walks that can fill a search's count alone: of each term, its first key that is a group
  * of its own (the word as written, the category's or the city's key), walked as its own
- * range when the count joins no filter's key and has no condition to probe (the filters
- * its entries carry are read from them). Each of its entries is an event that matches,
- * once, and it reads at most `cap` of them: a range that reaches the cap says the count is
- * at its cap, without the union of every walk behind it.
+ * range when the count has no filter (no key to join, no condition on the entries). Each
+ * of its entries is an event that matches, once, and it reads at most `cap` of them: a
+ * range that reaches the cap says the count is at its cap, without the union of every
+ * walk behind it. With a filter, a range could read all its entries to find fewer than
+ * the cap, and the union would read them again.
  */
-export function fillingWalks(keys: string[][][], filters: string[], probes: string[], carried: string[], cap: number): string[] {
-  if (filters.length > 0 || probes.length > 0) return [];
+export function fillingWalks(keys: string[][][], filters: string[], conditions: string[], cap: number): string[] {
+  if (filters.length > 0 || conditions.length > 0) return [];
   return keys.flatMap((groups) => {
     const own = groups.find((g) => g.length === 1);
-    return own ? [walk(own, carried, cap)] : [];
+    return own ? [walk(own, [], cap)] : [];
   });
 }
 
