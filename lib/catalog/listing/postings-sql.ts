@@ -46,15 +46,10 @@ function wordGroups(words: string[], add: Add): string[][] {
 }
 
 /**
- * The filters of a listing as keys every result must have, the most selective first
- * (the first is what a listing by filters walks), each from its declaration
- * (lib/catalog/filters): organizer, category, city, all ages, price band, state.
+ * The filters with postings keys, the most selective first (the first is what a listing by
+ * filters walks), each from its declaration (lib/catalog/filters): organizer, category,
+ * city, all ages, price band, state.
  */
-export function filterKeys(query: ListQuery, add: Add): string[] {
-  return POSTED.flatMap((posting) => posting.key(query as never, add) ?? []);
-}
-
-/** The filters with postings keys, the most selective first. */
 const POSTED = ALL_FILTERS.flatMap((f) => (f.sql?.posting ? [f.sql.posting] : [])).sort((a, b) => a.rank - b.rank);
 
 /** The columns every postings entry carries for the filters (migration 028: category, state). */
@@ -82,10 +77,10 @@ const PROBE_COST = 16;
  * `cap` × total / n entries to find `cap` events of a value that n of the brand's events
  * have, where the value's own key has n entries, each costing PROBE_COST entries read in
  * order. So a value with n² × PROBE_COST ≥ `cap` × total is read from the entries (at
- * 1,000,000 events, any state or category with 4,000 events or more), and a rarer one
- * through its key (a state with no events: its key is empty, where the walk would read
- * every entry of a frequent word to find nothing). Without `shares`, every carried filter
- * is read from the entries.
+ * 1,000,000 events, a search's state or category with about 4,000 events or more), and a
+ * rarer one through its key (a state with no events: its key is empty, where the walk
+ * would read every entry of a frequent word to find nothing). Without `shares`, every
+ * carried filter is read from the entries.
  */
 export function filterParts(query: ListQuery, add: Add, { lead = false, cap, shares }: FilterReading & { lead?: boolean }): { keys: string[]; carried: string[] } {
   const keys: string[] = [];
