@@ -3,8 +3,7 @@
 // for each listing query string, or of the similar events' statement of an event page
 // (`similar=<slug>`), on a catalog of your choice (one made by bench:scale).
 import { brandRegistry } from '../lib/brand/registry';
-import { withNearVenues } from '../lib/catalog/listing/events';
-import { readFilterShares } from '../lib/catalog/listing/filter-shares';
+import { sharesFor, withNearVenues } from '../lib/catalog/listing/events';
 import { listSql } from '../lib/catalog/listing/list-sql';
 import type { Sql } from '../lib/catalog/listing/sql-parts';
 import { similarSql } from '../lib/catalog/listing/similar';
@@ -41,7 +40,7 @@ for (const qs of queries) {
   const started = performance.now();
   const terms = await searchTerms(db, brand, query.q);
   const termsMs = performance.now() - started;
-  const sql = listSql(brand, await withNearVenues(db, brand, query), new Date(), terms, await readFilterShares(db, brand, new Date()));
+  const sql = listSql(brand, await withNearVenues(db, brand, query), new Date(), terms, await sharesFor(db, brand, query, new Date(), true));
   for (const [name, statement] of Object.entries({ count: sql.count, page: sql.page })) {
     await explain(`${qs}: ${name} (terms resolved in ${termsMs.toFixed(1)} ms)`, statement);
   }

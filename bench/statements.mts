@@ -8,8 +8,7 @@
 // state, and the slowest searches.
 import { parseArgs } from 'node:util';
 import { brandRegistry } from '../lib/brand/registry';
-import { withNearVenues } from '../lib/catalog/listing/events';
-import { readFilterShares } from '../lib/catalog/listing/filter-shares';
+import { sharesFor, withNearVenues } from '../lib/catalog/listing/events';
 import { listSql } from '../lib/catalog/listing/list-sql';
 import { parseListQuery } from '../lib/catalog/listing/query-params';
 import { searchTerms } from '../lib/catalog/search/resolve';
@@ -45,7 +44,7 @@ for (let round = 0; round < rounds; round++) {
     let t = performance.now();
     const terms = await searchTerms(db, brand, query.q);
     const words = performance.now() - t;
-    const sql = listSql(brand, await withNearVenues(db, brand, query), new Date(), terms, await readFilterShares(db, brand, new Date()));
+    const sql = listSql(brand, await withNearVenues(db, brand, query), new Date(), terms, await sharesFor(db, brand, query, new Date(), true));
     t = performance.now();
     await db.query(sql.count.text, sql.count.params);
     const count = performance.now() - t;

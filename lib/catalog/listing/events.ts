@@ -111,7 +111,7 @@ export async function soonestListed(brand: Brand, query: ListQuery, limit: numbe
  * postings carry (they choose how it is read, filter-shares.ts): on a database of its own
  * (`fresh`: tests, benchmarks) read afresh, and the catalog's kept a while.
  */
-async function sharesFor(db: Queryable, brand: Brand, query: ListQuery, now: Date, fresh: boolean): Promise<FilterShares | undefined> {
+export async function sharesFor(db: Queryable, brand: Brand, query: ListQuery, now: Date, fresh: boolean): Promise<FilterShares | undefined> {
   if (!carriesFilter(query)) return undefined;
   const read = () => readFilterShares(db, brand, now);
   return fresh ? read() : filterShares(brand, read);
