@@ -2,9 +2,10 @@
 // framework floor (a route that does no work), in one run on one production build.
 // Prints ratios, and writes bench/results/latest.json and latest.svg.
 //
-// npm run bench -- --misses [--postgres] [--events 1000] [--cpu-prof <dir>]: pages that no
-// cache holds, beside the floor in the same run: the snapshot cache is off and the
-// connections cycle distinct event pages and distinct site searches. --postgres runs the
+// npm run bench -- --misses [--postgres] [--events 1000] [--rounds 3] [--cpu-prof <dir>]: pages
+// that no cache holds, beside the floor in the same run: the snapshot cache is off and the
+// connections cycle distinct event pages and distinct site searches, in rounds that each
+// measure the floor again (the median of each round's ratio is the case's). --postgres runs the
 // server on a throwaway PostgreSQL database (TEST_DATABASE_URL's server) with the demo
 // catalog of --events events; --cpu-prof writes the server's CPU profile of the run there.
 // No memory figures and no results file in this mode.
@@ -20,6 +21,9 @@ import { createTestDatabase } from '../e2e/support/postgres.ts';
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? '') : undefined);
 const MISSES = args.includes('--misses');
+/** Rounds of every case (--rounds; 3 for page misses, else 1). */
+const ROUNDS = Number(option('--rounds') ?? (MISSES ? 3 : 1));
+if (!(Number.isInteger(ROUNDS) && ROUNDS >= 1)) throw new Error('--rounds: a whole number, 1 or more');
 /** Distinct pages each miss case cycles through. */
 const DISTINCT = 60;
 
@@ -121,12 +125,30 @@ function run(c) {
 
 // Warm every case first, so that the floor (measured first) is not measured cold.
 for (const c of cases) await run({ ...c, duration: 1 });
-const results = [];
-for (const c of cases) {
-  const r = await run(c);
-  const bad = r.non2xx + r.errors + r.timeouts;
-  results.push({ ...c, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, bad });
+// Each round measures every case, the floor first. The machine's speed drifts over a run
+// (the floor alone went from 250 to 670 req/s within an hour here), so a case is compared
+// with the floor of its own round, and what is printed is the median over the rounds.
+const measured = cases.map(() => []);
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [i, c] of cases.entries()) {
+    const r = await run(c);
+    measured[i].push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts });
+  }
 }
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const floorAt = cases.findIndex((c) => c.kind === 'floor');
+const results = cases.map((c, i) => {
+  const rounds = measured[i];
+  const ratios = rounds.map((r, k) => r.rps / measured[floorAt][k].rps);
+  const p99Ratios = rounds.map((r, k) => (measured[floorAt][k].p99 > 0 ? r.p99 / measured[floorAt][k].p99 : r.p99));
+  const non2xx = rounds.reduce((n, r) => n + r.non2xx, 0);
+  const errors = rounds.reduce((n, r) => n + r.errors, 0);
+  return { ...c, rps: median(rounds.map((r) => r.rps)), p50: median(rounds.map((r) => r.p50)), p99: median(rounds.map((r) => r.p99)), ratios, rpsRatio: median(ratios), p99Ratio: median(p99Ratios), non2xx, errors, bad: non2xx + errors };
+});
 const rss = Number((await (async () => {
   const { readFileSync } = await import('node:fs');
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
@@ -134,25 +156,24 @@ const rss = Number((await (async () => {
 })()));
 await new Promise((r) => (server.once('exit', r), server.kill('SIGTERM')));
 
-const floor = results.find((r) => r.kind === 'floor');
 await database?.drop();
 if (profileDir) console.log(`server CPU profile written to ${profileDir}`);
 
 const GOALS = { api: { rps: 0.8, p99: 2 }, page: { rps: 1 }, tool: { rps: 0.5 }, miss: { rps: 0.25 } };
 const rows = results.map((r) => {
-  const rpsRatio = r.rps / floor.rps;
-  const p99Ratio = floor.p99 > 0 ? r.p99 / floor.p99 : r.p99;
+  const { rpsRatio, p99Ratio } = r;
   const goal = GOALS[r.kind];
   const meets = !goal || (rpsRatio >= goal.rps && (goal.p99 === undefined || p99Ratio <= goal.p99));
   return { ...r, rpsRatio, p99Ratio, goal, meets };
 });
 
 console.log(`\nstart-up of the ${database ? 'PostgreSQL' : 'embedded'} catalog: ${startupMs} ms; server RSS after the run: ${(rss / 1048576).toFixed(0)} MiB`);
-console.log(`${CONNECTIONS} connections, ${DURATION} s each\n`);
+console.log(`${CONNECTIONS} connections, ${DURATION} s each${ROUNDS > 1 ? `, ${ROUNDS} rounds: medians, each ratio to the floor of its own round` : ''}\n`);
 console.log('case'.padEnd(26), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'x floor'.padStart(8), 'p99 x'.padStart(6), ' goal');
 for (const r of rows) {
   const goal = r.goal ? `>=${r.goal.rps}x${r.goal.p99 ? `, p99<=${r.goal.p99}x` : ''} ${r.meets ? 'met' : 'MISSED'}` : '';
-  console.log(r.name.padEnd(26), r.rps.toFixed(0).padStart(8), String(r.p50).padStart(7), String(r.p99).padStart(7), r.rpsRatio.toFixed(2).padStart(8), r.p99Ratio.toFixed(2).padStart(6), ` ${goal}${r.bad ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`);
+  const rounds = ROUNDS > 1 && r.kind !== 'floor' ? `  (rounds: ${r.ratios.map((x) => x.toFixed(2)).join(', ')})` : '';
+  console.log(r.name.padEnd(26), r.rps.toFixed(0).padStart(8), String(r.p50).padStart(7), String(r.p99).padStart(7), r.rpsRatio.toFixed(2).padStart(8), r.p99Ratio.toFixed(2).padStart(6), ` ${goal}${rounds}${r.bad ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`);
 }
 for (const c of rows.filter((r) => r.ratioOf)) {
   const base = rows.find((r) => r.name === c.ratioOf.base);
