@@ -1,4 +1,5 @@
 import type { EventStatus } from './categories';
+import { zonedDateFormat } from './time';
 
 // An event's state, decided here once for every surface: the cards, the event page (and
 // so its Markdown), MCP, A2A and JSON-LD. It is read from the catalog's data, in this order
@@ -77,30 +78,18 @@ export function hasEnded(event: Pick<StateFacts, 'starts_at' | 'ends_at'>, now =
   return Number.isFinite(end) && end < now;
 }
 
-const longDates = new Map<string, Intl.DateTimeFormat>();
+const longDates = zonedDateFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short' });
 
 /** "3 de dezembro de 2026 às 10:00", in the event's own zone. */
 export function longDate(iso: string, tz: string | null): string {
-  const zone = tz ?? 'America/Sao_Paulo';
-  let f = longDates.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short', timeZone: zone });
-    longDates.set(zone, f);
-  }
-  return f.format(new Date(iso));
+  return longDates(tz ?? 'America/Sao_Paulo').format(new Date(iso));
 }
 
-const shortDates = new Map<string, Intl.DateTimeFormat>();
+const shortDates = zonedDateFormat('pt-BR', { day: 'numeric', month: 'short' });
 
 /** "3 de dez.", in the event's own zone. */
 function shortDate(iso: string, tz: string | null): string {
-  const zone = tz ?? 'America/Sao_Paulo';
-  let f = shortDates.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'short', timeZone: zone });
-    shortDates.set(zone, f);
-  }
-  return f.format(new Date(iso));
+  return shortDates(tz ?? 'America/Sao_Paulo').format(new Date(iso));
 }
 
 function keyOf(e: StateFacts, now: number): EventStateKey {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { isTimeZone, offsetMinutes, toZonedRfc3339, zonedTimeToInstant } from './time';
+import { isTimeZone, offsetMinutes, toZonedRfc3339, zonedDateFormat, zonedTimeToInstant } from './time';
 
 describe('toZonedRfc3339', () => {
   const instant = new Date('2026-12-06T00:00:00Z');
@@ -126,5 +126,22 @@ describe('zonedTimeToInstant and offsetMinutes', () => {
     expect(isTimeZone('Brasil/Sao Paulo')).toBe(false);
     expect(isTimeZone('America/Atlantis')).toBe(false);
     expect(isTimeZone('')).toBe(false);
+  });
+});
+
+describe('zonedDateFormat', () => {
+  test('builds one formatter per zone and formats in that zone', () => {
+    const day = zonedDateFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
+    const at = new Date('2026-11-29T01:30:00Z');
+    expect(day('America/Sao_Paulo').format(at)).toBe('2026-11-28');
+    expect(day('UTC').format(at)).toBe('2026-11-29');
+    expect(day('America/Sao_Paulo')).toBe(day('America/Sao_Paulo'));
+    expect(day('UTC')).not.toBe(day('America/Sao_Paulo'));
+  });
+
+  test('a zone Intl does not know throws each time and is not kept', () => {
+    const day = zonedDateFormat('en-CA', { year: 'numeric' });
+    expect(() => day('Mars/Olympus')).toThrow(RangeError);
+    expect(() => day('Mars/Olympus')).toThrow(RangeError);
   });
 });

@@ -1,4 +1,22 @@
 // Intl formatters are costly to build; one per time zone serves every event in it.
+
+/**
+ * A date format of `locale` and `options` in any time zone: each zone's formatter is built
+ * once and kept (zones are the few the catalog and the brands name). A zone Intl does not
+ * know throws, as the constructor does, and is not kept.
+ */
+export function zonedDateFormat(locale: string, options: Intl.DateTimeFormatOptions): (timeZone: string) => Intl.DateTimeFormat {
+  const byZone = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let f = byZone.get(timeZone);
+    if (!f) {
+      f = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      byZone.set(timeZone, f);
+    }
+    return f;
+  };
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat | undefined {

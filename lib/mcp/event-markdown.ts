@@ -2,14 +2,17 @@ import type { Brand } from '../brand/schema';
 import type { PhrasingContent, RootContent, TableRow } from 'mdast';
 import { lotLabel, pricesNote } from '../catalog/event-state';
 import { formatBrl, lowestAvailable } from '../catalog/event/tickets';
+import { zonedDateFormat } from '../catalog/time';
 import { viewState, type EventView } from '../catalog/event/view';
 import { list, oneLine, paragraph, serializeMarkdown, text, yamlString } from '../markdown/escape';
 import { totalLabel } from '../site/event-page';
 import { purchaseUrl } from '../site/purchase';
 
+const fullDate = zonedDateFormat('pt-BR', { dateStyle: 'full', timeStyle: 'short' });
+
 function when(iso: string | null, tz: string | null): string {
   if (!iso) return 'a definir';
-  const formatted = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'full', timeStyle: 'short', timeZone: tz ?? 'UTC' }).format(new Date(iso));
+  const formatted = fullDate(tz ?? 'UTC').format(new Date(iso));
   return `${formatted} (${tz ?? 'UTC'})`;
 }
 

@@ -1,14 +1,7 @@
 // Dates and money as a person in Brazil reads them, in the event's own time zone.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+import { zonedDateFormat } from '../catalog/time';
 
-function dateFormat(tz: string): Intl.DateTimeFormat {
-  let f = dateFormats.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('pt-BR', { timeZone: tz, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-    dateFormats.set(tz, f);
-  }
-  return f;
-}
+const dateFormat = zonedDateFormat('pt-BR', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export function formatEventDate(iso: string | null, tz: string | null): string {
   if (!iso) return 'Data a definir';

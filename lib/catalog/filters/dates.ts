@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zonedDateFormat } from '../time';
 import { dateWordsToFilter, readDateWords } from '../search/natural-request';
 import { brandTimeZone, RELATIVE_DAYS, relativeRange, wishRange, type RelativeDay } from '../search/relative-dates';
 import { copyArgs, defineFilter, first, type Add } from './declaration';
@@ -29,9 +30,12 @@ const day = (value: string): string | null => {
   const date = new Date(`${value}T00:00:00Z`);
   return DAY.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : null;
 };
-const format = (value: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', ...options }).format(new Date(`${value}T00:00:00Z`));
+const format = (value: string, f: (timeZone: string) => Intl.DateTimeFormat) => f('UTC').format(new Date(`${value}T00:00:00Z`));
+const shortDay = zonedDateFormat('pt-BR', { weekday: 'short', day: 'numeric', month: 'short' });
+const longMonth = zonedDateFormat('pt-BR', { month: 'long', year: 'numeric' });
+const shortDate = zonedDateFormat('pt-BR', { day: 'numeric', month: 'short' });
 /** "sáb., 28 de nov." */
-const dayLabel = (value: string) => format(value, { weekday: 'short', day: 'numeric', month: 'short' });
+const dayLabel = (value: string) => format(value, shortDay);
 const lastOfMonth = (value: string) => {
   const d = new Date(`${value}T00:00:00Z`);
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
@@ -41,10 +45,10 @@ const lastOfMonth = (value: string) => {
 function periodLabel(from: string, to: string): string {
   if (from === to) return dayLabel(from);
   if (from.endsWith('-01') && to === lastOfMonth(from)) {
-    const month = format(from, { month: 'long', year: 'numeric' });
+    const month = format(from, longMonth);
     return month.charAt(0).toUpperCase() + month.slice(1);
   }
-  return `${format(from, { day: 'numeric', month: 'short' })} a ${format(to, { day: 'numeric', month: 'short' })}`;
+  return `${format(from, shortDate)} a ${format(to, shortDate)}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Brand } from '../../brand/schema';
+import { zonedDateFormat } from '../time';
 
 // Dates relative to today ("hoje", "este fim de semana"), stated in the brand's time zone:
 // the calendar days they name are then matched in each event's own zone (date_from, date_to).
@@ -10,9 +11,11 @@ export const brandTimeZone = (brand: Brand): string => brand.timezone ?? DEFAULT
 export const RELATIVE_DAYS = ['today', 'tomorrow', 'this_weekend', 'next_7_days'] as const;
 export type RelativeDay = (typeof RELATIVE_DAYS)[number];
 
+const dayFormat = zonedDateFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** Today's calendar day (YYYY-MM-DD) in a time zone. */
 export function localToday(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dayFormat(timeZone).format(now);
 }
 
 function addDays(day: string, n: number): string {
