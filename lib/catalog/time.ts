@@ -17,29 +17,24 @@ export function zonedDateFormat(locale: string, options: Intl.DateTimeFormatOpti
   };
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const wallClock = zonedDateFormat('en-US', {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'longOffset',
+});
 
+/** The wall-clock formatter of `timeZone`, or undefined for a name Intl does not know. */
 function formatterFor(timeZone: string): Intl.DateTimeFormat | undefined {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        timeZoneName: 'longOffset',
-      });
-    } catch {
-      return undefined;
-    }
-    formatters.set(timeZone, f);
+  try {
+    return wallClock(timeZone);
+  } catch {
+    return undefined;
   }
-  return f;
 }
 
 export function isTimeZone(value: string): boolean {

@@ -16,40 +16,38 @@ const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'webcal:']);
  * does: a path (/eventos/x) lands on the site, an in-page link (#como-comprar) on this same
  * page; and drops what is not content.
  */
-function absolutize(base: string) {
-  return (tree: Root) => {
-    // React's text separators (<!-- -->) and suspense markers are not content.
-    visit(tree, 'comment', (_node, index, parent) => {
+function absolutize(tree: Root, base: string): void {
+  // React's text separators (<!-- -->) and suspense markers are not content.
+  visit(tree, 'comment', (_node, index, parent) => {
+    if (parent && typeof index === 'number') {
+      parent.children.splice(index, 1);
+      return index;
+    }
+    return undefined;
+  });
+  visit(tree, 'element', (node: Element, index, parent) => {
+    // Hidden from assistive technology is not content either (a hint about swiping a table),
+    // nor what the page hides until its script shows it (the share sheet's button).
+    const hidden = String(node.properties?.ariaHidden) === 'true' || node.properties?.hidden === true || node.properties?.hidden === '';
+    if (node.tagName === 'script' || node.tagName === 'style' || node.tagName === 'form' || hidden) {
       if (parent && typeof index === 'number') {
         parent.children.splice(index, 1);
         return index;
       }
-      return undefined;
-    });
-    visit(tree, 'element', (node: Element, index, parent) => {
-      // Hidden from assistive technology is not content either (a hint about swiping a table),
-      // nor what the page hides until its script shows it (the share sheet's button).
-      const hidden = String(node.properties?.ariaHidden) === 'true' || node.properties?.hidden === true || node.properties?.hidden === '';
-      if (node.tagName === 'script' || node.tagName === 'style' || node.tagName === 'form' || hidden) {
-        if (parent && typeof index === 'number') {
-          parent.children.splice(index, 1);
-          return index;
+    }
+    for (const attr of ['href', 'src'] as const) {
+      const value = node.properties?.[attr];
+      if (typeof value === 'string') {
+        try {
+          const url = new URL(value, base);
+          node.properties[attr] = LINK_SCHEMES.has(url.protocol) ? url.toString() : undefined;
+        } catch {
+          node.properties[attr] = undefined;
         }
       }
-      for (const attr of ['href', 'src'] as const) {
-        const value = node.properties?.[attr];
-        if (typeof value === 'string') {
-          try {
-            const url = new URL(value, base);
-            node.properties[attr] = LINK_SCHEMES.has(url.protocol) ? url.toString() : undefined;
-          } catch {
-            node.properties[attr] = undefined;
-          }
-        }
-      }
-      return undefined;
-    });
-  };
+    }
+    return undefined;
+  });
 }
 
 /**
@@ -65,7 +63,7 @@ export function mainToMarkdown(html: string, pageUrl: string): string {
   const end = html.lastIndexOf('</main>');
   const main = start >= 0 && end > start ? html.slice(html.indexOf('>', start) + 1, end) : html;
   const tree = hastOf(main);
-  absolutize(pageUrl)(tree);
+  absolutize(tree, pageUrl);
   return serializeMarkdown(toMdast(tree, { document: true }) as MdastRoot).trim() + '\n';
 }
 

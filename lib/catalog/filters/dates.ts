@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { zonedDateFormat } from '../time';
 import { dateWordsToFilter, readDateWords } from '../search/natural-request';
 import { brandTimeZone, RELATIVE_DAYS, relativeRange, wishRange, type RelativeDay } from '../search/relative-dates';
 import { copyArgs, defineFilter, first, type Add } from './declaration';
@@ -30,10 +29,12 @@ const day = (value: string): string | null => {
   const date = new Date(`${value}T00:00:00Z`);
   return DAY.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : null;
 };
-const format = (value: string, f: (timeZone: string) => Intl.DateTimeFormat) => f('UTC').format(new Date(`${value}T00:00:00Z`));
-const shortDay = zonedDateFormat('pt-BR', { weekday: 'short', day: 'numeric', month: 'short' });
-const longMonth = zonedDateFormat('pt-BR', { month: 'long', year: 'numeric' });
-const shortDate = zonedDateFormat('pt-BR', { day: 'numeric', month: 'short' });
+// A day (YYYY-MM-DD) is written as the calendar day it names: its formats are in UTC, each built once.
+const utcFormat = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', ...options });
+const shortDay = utcFormat({ weekday: 'short', day: 'numeric', month: 'short' });
+const longMonth = utcFormat({ month: 'long', year: 'numeric' });
+const shortDate = utcFormat({ day: 'numeric', month: 'short' });
+const format = (value: string, f: Intl.DateTimeFormat) => f.format(new Date(`${value}T00:00:00Z`));
 /** "sáb., 28 de nov." */
 const dayLabel = (value: string) => format(value, shortDay);
 const lastOfMonth = (value: string) => {
