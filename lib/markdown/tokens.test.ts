@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, test } from 'vitest';
-import { tokenCount } from './tokens';
+import { TOKEN_CACHE_CHARACTERS, tokenCount } from './tokens';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -24,13 +24,23 @@ describe('token count', () => {
     expect(tokenCount(text(1))).toBe(countTokens(text(1)));
   });
 
-  test('keeps nothing of the texts it counted', () => {
+  test('keeps at most TOKEN_CACHE_CHARACTERS of the texts it counted', () => {
     const before = retained();
     for (let n = 0; n < 30; n++) tokenCount(text(n));
     const grown = retained() - before;
     // 30 texts of 256 KiB characters are 15 MiB as two-byte strings: the tokenizer's own
-    // cache keeps them all; counted here, less than a third of that is left.
-    expect(grown).toBeLessThan(4 * 2 ** 20);
+    // cache keeps them all; counted here, what is left is at most the bound's worth of
+    // two-byte text, with room for the cache's own entries.
+    expect(TOKEN_CACHE_CHARACTERS * 2).toBeLessThanOrEqual(2 * 2 ** 20);
+    expect(grown).toBeLessThan(TOKEN_CACHE_CHARACTERS * 2 + 2 * 2 ** 20);
+  });
+
+  test('counts the same whatever the texts counted before it', () => {
+    const sample = `# ${word(7)}\n\n[${word(7)}](https://aurora.example/eventos/${word(7)})\n`;
+    const alone = countTokens(sample);
+    for (let n = 0; n < 5; n++) expect(tokenCount(text(2_000 + n))).toBe(countTokens(text(2_000 + n)));
+    expect(tokenCount(sample)).toBe(alone);
+    expect(tokenCount(sample)).toBe(alone);
   });
 
   test('the tokenizer alone would keep them (what the test above guards against)', () => {
