@@ -3,7 +3,6 @@ import { fromParse5 } from 'hast-util-from-parse5';
 import { toMdast } from 'hast-util-to-mdast';
 import type { Root as MdastRoot } from 'mdast';
 import { parseFragment } from 'parse5';
-import { visit } from 'unist-util-visit';
 import { serializeMarkdown, yamlString } from './escape';
 
 export { yamlString };
@@ -17,37 +16,31 @@ const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'webcal:']);
  * page; and drops what is not content.
  */
 function absolutize(tree: Root, base: string): void {
-  // React's text separators (<!-- -->) and suspense markers are not content.
-  visit(tree, 'comment', (_node, index, parent) => {
-    if (parent && typeof index === 'number') {
-      parent.children.splice(index, 1);
-      return index;
-    }
-    return undefined;
-  });
-  visit(tree, 'element', (node: Element, index, parent) => {
-    // Hidden from assistive technology is not content either (a hint about swiping a table),
-    // nor what the page hides until its script shows it (the share sheet's button).
-    const hidden = String(node.properties?.ariaHidden) === 'true' || node.properties?.hidden === true || node.properties?.hidden === '';
-    if (node.tagName === 'script' || node.tagName === 'style' || node.tagName === 'form' || hidden) {
-      if (parent && typeof index === 'number') {
-        parent.children.splice(index, 1);
-        return index;
-      }
-    }
-    for (const attr of ['href', 'src'] as const) {
-      const value = node.properties?.[attr];
-      if (typeof value === 'string') {
-        try {
-          const url = new URL(value, base);
-          node.properties[attr] = LINK_SCHEMES.has(url.protocol) ? url.toString() : undefined;
-        } catch {
-          node.properties[attr] = undefined;
+  const walk = (parent: Root | Element) => {
+    parent.children = parent.children.filter((node) => {
+      // React's text separators (<!-- -->) and suspense markers are not content.
+      if (node.type === 'comment') return false;
+      if (node.type !== 'element') return true;
+      // Hidden from assistive technology is not content either (a hint about swiping a table),
+      // nor what the page hides until its script shows it (the share sheet's button).
+      const hidden = String(node.properties.ariaHidden) === 'true' || node.properties.hidden === true || node.properties.hidden === '';
+      if (node.tagName === 'script' || node.tagName === 'style' || node.tagName === 'form' || hidden) return false;
+      for (const attr of ['href', 'src'] as const) {
+        const value = node.properties[attr];
+        if (typeof value === 'string') {
+          try {
+            const url = new URL(value, base);
+            node.properties[attr] = LINK_SCHEMES.has(url.protocol) ? url.toString() : undefined;
+          } catch {
+            node.properties[attr] = undefined;
+          }
         }
       }
-    }
-    return undefined;
-  });
+      walk(node);
+      return true;
+    });
+  };
+  walk(tree);
 }
 
 /**

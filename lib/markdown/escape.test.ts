@@ -1,8 +1,11 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
+import fc from 'fast-check';
+import type { PhrasingContent, Root, RootContent } from 'mdast';
+import { toMarkdown } from 'mdast-util-to-markdown';
 import { describe, expect, test } from 'vitest';
-import { list, markdownInline, oneLine, paragraph, serializeMarkdown, text } from './escape';
+import { list, markdownInline, oneLine, paragraph, SERIALIZER_SETTINGS, serializeMarkdown, text } from './escape';
 
 const read = (md: string) => fromMarkdown(md, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
 const plainText = (md: string): string => {
@@ -79,5 +82,47 @@ describe('the shared Markdown escaper', () => {
     const rows = (back.children[1] as { children: Array<{ children: unknown[] }> }).children;
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.children.length === 2)).toBe(true);
+  });
+});
+
+describe('the serializer with values it leaves as they are not escaped again', () => {
+  // Every character some unsafe pattern escapes, line endings, spaces and tabs at the edges,
+  // backslashes, and plain letters (the values that skip the serializer's escaping).
+  const ALPHABET = [...'abcXY 12\t\n\r\\!"#&\'()*+-.:<=>[]_`~|@/?%^{}'];
+  const value = fc.array(fc.constantFrom(...ALPHABET), { maxLength: 12 }).map((cs) => cs.join(''));
+  const words = fc.oneof({ weight: 3, arbitrary: fc.stringMatching(/^[a-zà-ú ]{0,10}$/) }, { weight: 2, arbitrary: value });
+  const phrasing: fc.Arbitrary<PhrasingContent> = fc.letrec<{ node: PhrasingContent }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small' },
+      words.map((v) => ({ type: 'text', value: v }) as PhrasingContent),
+      words.map((v) => ({ type: 'inlineCode', value: v }) as PhrasingContent),
+      fc.array(tie('node'), { maxLength: 3 }).map((children) => ({ type: 'emphasis', children }) as PhrasingContent),
+      fc.array(tie('node'), { maxLength: 3 }).map((children) => ({ type: 'strong', children }) as PhrasingContent),
+      fc.array(tie('node'), { maxLength: 3 }).map((children) => ({ type: 'delete', children }) as PhrasingContent),
+      fc.tuple(words, fc.option(words, { nil: undefined }), fc.array(tie('node'), { maxLength: 3 })).map(([url, title, children]) => ({ type: 'link', url, title, children }) as PhrasingContent),
+      fc.tuple(words, words).map(([url, alt]) => ({ type: 'image', url, alt }) as PhrasingContent),
+      fc.constant({ type: 'break' } as PhrasingContent),
+    ),
+  })).node;
+  const line = fc.array(phrasing, { minLength: 1, maxLength: 4 });
+  const block: fc.Arbitrary<RootContent> = fc.oneof(
+    line.map((children) => ({ type: 'paragraph', children }) as RootContent),
+    fc.tuple(fc.integer({ min: 1, max: 6 }), line).map(([depth, children]) => ({ type: 'heading', depth, children }) as RootContent),
+    fc.array(line, { minLength: 1, maxLength: 3 }).map((items) => list(items)),
+    line.map((children) => ({ type: 'blockquote', children: [{ type: 'paragraph', children }] }) as RootContent),
+    fc.tuple(words, fc.option(words, { nil: undefined }), value).map(([lang, meta, v]) => ({ type: 'code', lang, meta, value: v }) as RootContent),
+    fc.array(fc.array(line, { minLength: 2, maxLength: 2 }), { minLength: 1, maxLength: 3 }).map(
+      (rows) => ({ type: 'table', children: rows.map((cells) => ({ type: 'tableRow', children: cells.map((children) => ({ type: 'tableCell', children })) })) }) as RootContent,
+    ),
+  );
+
+  test('writes what the serializer writes with its own escaping of every value', () => {
+    fc.assert(
+      fc.property(fc.array(block, { minLength: 1, maxLength: 5 }), (children) => {
+        const tree: Root = { type: 'root', children };
+        expect(serializeMarkdown(tree)).toBe(toMarkdown(tree, SERIALIZER_SETTINGS));
+      }),
+      { numRuns: 3_000 },
+    );
   });
 });
