@@ -1,6 +1,6 @@
 import type { PhrasingContent, Root, RootContent } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
-import { defaultHandlers, toMarkdown, type Handle, type Options, type SafeConfig, type Unsafe } from 'mdast-util-to-markdown';
+import { defaultHandlers, toMarkdown, type Handle, type Options, type State, type Unsafe } from 'mdast-util-to-markdown';
 
 // The one way catalog text becomes Markdown, for every producer: the page route (HTML
 // converted to a syntax tree), the MCP event page and the A2A answers (trees built
@@ -9,21 +9,6 @@ import { defaultHandlers, toMarkdown, type Handle, type Options, type SafeConfig
 // markers at a line start); one-line fields lose their line breaks first, so no catalog
 // text can start a line of its own.
 
-/**
- * What can make the serializer's `safe` (the escaping of a text, a link's address, a
- * title) change a value inside the constructs of one stack, read from the unsafe patterns
- * that apply there (in the constructs they name, outside those they exclude):
- * - a pattern escapes its own character, where the character stands in the value, so a
- *   value holding none of `characters` has nothing to escape; a backslash is among them
- *   (escaped before punctuation, it is left to the serializer);
- * - `spacesAtEdges`: a space or a tab escaped only beside a line ending, which for a space
- *   at the value's edge may be the character before or after the value;
- * - `everything`: a pattern of any other shape (an empty character, a space anywhere)
- *   sends every value through `safe`.
- */
-type Escapes = { characters: Set<string>; spacesAtEdges: boolean; everything: boolean };
-
-const LINE_ENDING = '[\\r\\n]';
 const listed = (list: Unsafe['inConstruct']): string[] => (list == null ? [] : typeof list === 'string' ? [list] : list);
 
 /** Whether a pattern applies inside the stack's constructs (as the serializer's patternInScope decides). */
@@ -33,48 +18,63 @@ function inScope(stack: string[], p: Unsafe): boolean {
   return (inside.length === 0 || inside.some((c) => stack.includes(c))) && !outside.some((c) => stack.includes(c));
 }
 
-function escapesIn(stack: string[], unsafe: Unsafe[]): Escapes {
-  const escapes: Escapes = { characters: new Set(['\\']), spacesAtEdges: false, everything: false };
-  for (const p of unsafe) {
-    // A pattern bound to the node before or after the value is taken as applying anywhere.
-    if (!(p.beforeNode || p.afterNode) && !inScope(stack, p)) continue;
-    if (p.character === ' ' || p.character === '\t') {
-      const context = p.before ?? p.after;
-      if (!p.atBreak && !p.beforeNode && !p.afterNode && (p.before === undefined) !== (p.after === undefined) && context === LINE_ENDING) escapes.spacesAtEdges = true;
-      else escapes.everything = true;
-    } else if (p.character.length === 1) escapes.characters.add(p.character);
-    else escapes.everything = true;
+/** A pattern's character as it stands in an expression. */
+const literal = (c: string) => c.replace(/[$()*+.?[\\\]^{|}/-]/g, '\\$&');
+
+/**
+ * The unsafe patterns that apply inside one stack of constructs, as one expression that
+ * finds each place where one of them would escape a character: the character itself, with
+ * what must stand before it (a line ending for a pattern at a break, its `before`) and
+ * after it (its `after`) as lookarounds, so that a match's index is the character's. Null
+ * when a pattern applies that one expression cannot stand for (bound to the node before or
+ * after, or Unicode).
+ */
+function patternsIn(state: State): RegExp | null {
+  const sources: string[] = [];
+  for (const p of state.unsafe) {
+    if (!(p.beforeNode || p.afterNode) && !inScope(state.stack, p)) continue;
+    if (p.beforeNode || p.afterNode || p.unicode) return null;
+    const before = (p.atBreak ? '[\\r\\n][\\t ]*' : '') + (p.before ? `(?:${p.before})` : '');
+    const character = literal(p.character);
+    sources.push(`${character}${before ? `(?<=(?:${before})${character})` : ''}${p.after ? `(?=(?:${p.after}))` : ''}`);
   }
-  return escapes;
-}
-
-const isSpace = (c: string | undefined) => c === ' ' || c === '\t';
-const isLineEnding = (c: string | undefined) => c === '\r' || c === '\n';
-
-/** Whether `safe` returns `value` as it is: none of its characters can be escaped where it stands. */
-function unchanged(escapes: Escapes, value: string, config: SafeConfig): boolean {
-  if (escapes.everything) return false;
-  for (let i = 0; i < value.length; i++) if (escapes.characters.has(value[i]!)) return false;
-  // A backslash just after the value is escaped by a backslash at the value's end.
-  if (config.after?.includes('\\')) return false;
-  if (escapes.spacesAtEdges && isSpace(value[0]) && isLineEnding(config.before?.at(-1))) return false;
-  if (escapes.spacesAtEdges && isSpace(value.at(-1)) && isLineEnding(config.after?.[0])) return false;
-  return true;
+  return new RegExp(sources.join('|') || '(?!)', 'g');
 }
 
 /**
- * The serializer's `safe`, skipped for the values it would leave as they are (most of a
- * page's texts): it runs each of its 91 patterns over every value it is given, which was
- * a third of the time a page took to write. What it returns is the same.
+ * The expression of each stack of constructs. The serializer's settings are fixed
+ * (OPTIONS), so its patterns are the same in every document; the stacks a document can
+ * open are few, and past MAX_STACKS an expression is built for the document alone.
+ */
+const byStack = new Map<string, RegExp | null>();
+const MAX_STACKS = 512;
+
+/**
+ * The serializer's `safe` (the escaping of a text, a link's address, a title), skipped for
+ * the values it would leave as they are. It runs each of its 91 patterns over every value
+ * it is given, which was a third of the time a page took to write; one expression of the
+ * patterns that apply tells first whether any of them would escape a character of the
+ * value. A backslash, which it escapes before punctuation (in the value or just after
+ * it), sends the value to it too. What it returns is the same.
  */
 const root: Handle = (node, parent, state, info) => {
-  const byStack = new Map<string, Escapes>();
   const safe = state.safe;
+  const local = new Map<string, RegExp | null>();
   state.safe = (value, config) => {
     const key = state.stack.join(' ');
-    let escapes = byStack.get(key);
-    if (!escapes) byStack.set(key, (escapes = escapesIn(state.stack, state.unsafe)));
-    return unchanged(escapes, value ?? '', config) ? (value ?? '') : safe.call(state, value, config);
+    let patterns = byStack.get(key) ?? local.get(key);
+    if (patterns === undefined) {
+      patterns = patternsIn(state);
+      (byStack.size < MAX_STACKS ? byStack : local).set(key, patterns);
+    }
+    const input = value ?? '';
+    const before = config.before ?? '';
+    const after = config.after ?? '';
+    if (patterns === null || input.includes('\\') || after.includes('\\')) return safe.call(state, value, config);
+    // The first place a pattern would escape at or after the value's start: inside the value or not at all.
+    patterns.lastIndex = before.length;
+    const found = patterns.exec(before + input + after);
+    return found && found.index < before.length + input.length ? safe.call(state, value, config) : input;
   };
   return defaultHandlers.root(node, parent, state, info);
 };
