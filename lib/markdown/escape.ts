@@ -18,6 +18,9 @@ function inScope(stack: string[], p: Unsafe): boolean {
   return (inside.length === 0 || inside.some((c) => stack.includes(c))) && !outside.some((c) => stack.includes(c));
 }
 
+/** Matches at any index: a value with any character goes to the serializer's `safe`. */
+const EVERYWHERE = /(?:)/g;
+
 /** A pattern's character as it stands in an expression. */
 const literal = (c: string) => c.replace(/[$()*+.?[\\\]^{|}/-]/g, '\\$&');
 
@@ -25,15 +28,15 @@ const literal = (c: string) => c.replace(/[$()*+.?[\\\]^{|}/-]/g, '\\$&');
  * The unsafe patterns that apply inside one stack of constructs, as one expression that
  * finds each place where one of them would escape a character: the character itself, with
  * what must stand before it (a line ending for a pattern at a break, its `before`) and
- * after it (its `after`) as lookarounds, so that a match's index is the character's. Null
- * when a pattern applies that one expression cannot stand for (bound to the node before or
- * after, or Unicode).
+ * after it (its `after`) as lookarounds, so that a match's index is the character's. When a
+ * pattern applies that one expression cannot stand for (bound to the node before or after,
+ * or Unicode), an expression that matches everywhere: every value goes to `safe`.
  */
-function patternsIn(state: State): RegExp | null {
+function patternsIn(state: State): RegExp {
   const sources: string[] = [];
   for (const p of state.unsafe) {
     if (!(p.beforeNode || p.afterNode) && !inScope(state.stack, p)) continue;
-    if (p.beforeNode || p.afterNode || p.unicode) return null;
+    if (p.beforeNode || p.afterNode || p.unicode) return EVERYWHERE;
     const before = (p.atBreak ? '[\\r\\n][\\t ]*' : '') + (p.before ? `(?:${p.before})` : '');
     const character = literal(p.character);
     sources.push(`${character}${before ? `(?<=(?:${before})${character})` : ''}${p.after ? `(?=(?:${p.after}))` : ''}`);
@@ -46,7 +49,7 @@ function patternsIn(state: State): RegExp | null {
  * (OPTIONS), so its patterns are the same in every document; the stacks a document can
  * open are few, and past MAX_STACKS an expression is built for the document alone.
  */
-const byStack = new Map<string, RegExp | null>();
+const byStack = new Map<string, RegExp>();
 const MAX_STACKS = 512;
 
 /**
@@ -59,7 +62,7 @@ const MAX_STACKS = 512;
  */
 const root: Handle = (node, parent, state, info) => {
   const safe = state.safe;
-  const local = new Map<string, RegExp | null>();
+  const local = new Map<string, RegExp>();
   state.safe = (value, config) => {
     const key = state.stack.join(' ');
     let patterns = byStack.get(key) ?? local.get(key);
@@ -70,7 +73,7 @@ const root: Handle = (node, parent, state, info) => {
     const input = value ?? '';
     const before = config.before ?? '';
     const after = config.after ?? '';
-    if (patterns === null || input.includes('\\') || after.includes('\\')) return safe.call(state, value, config);
+    if (input.includes('\\') || after.includes('\\')) return safe.call(state, value, config);
     // The first place a pattern would escape at or after the value's start: inside the value or not at all.
     patterns.lastIndex = before.length;
     const found = patterns.exec(before + input + after);
