@@ -54,3 +54,21 @@ describe('leftInTypedSpelling: the words left, as typed, without filler at eithe
     expect(leftInTypedSpelling('eventos grátis', 'eventos')).toBe('');
   });
 });
+
+describe('readPlaceWords: the folded names of a list of cities, read again', () => {
+  test('a list that changes, or goes back to an earlier one, is read as it is now', () => {
+    expect(readPlaceWords('samba em natal', ['Natal'], 'city').place).toEqual({ kind: 'city', city: 'Natal' });
+    expect(readPlaceWords('samba em natal', ['Recife'], 'city').place).toBeNull();
+    // The same names in another order: the first spelling of a folded name is the one kept.
+    expect(readPlaceWords('samba em sao paulo', ['Sao Paulo', 'São Paulo'], 'city').place).toEqual({ kind: 'city', city: 'Sao Paulo' });
+    expect(readPlaceWords('samba em sao paulo', ['São Paulo', 'Sao Paulo'], 'city').place).toEqual({ kind: 'city', city: 'São Paulo' });
+    // More lists than are kept, then the first again.
+    for (const c of ['Olinda', 'Caruaru', 'Petrolina', 'Garanhuns', 'Arcoverde']) expect(readPlaceWords(`forro em ${c.toLowerCase()}`, [c], 'city').place).toEqual({ kind: 'city', city: c });
+    expect(readPlaceWords('samba em natal', ['Natal'], 'city').place).toEqual({ kind: 'city', city: 'Natal' });
+    // A list changed in place after it was read is read again.
+    const list = ['Natal'];
+    expect(readPlaceWords('samba em natal', list, 'city').place).toEqual({ kind: 'city', city: 'Natal' });
+    list[0] = 'Recife';
+    expect(readPlaceWords('samba em natal', list, 'city').place).toBeNull();
+  });
+});

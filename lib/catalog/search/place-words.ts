@@ -37,8 +37,7 @@ export function readPlaceWords(folded: string, cities: readonly string[], kind: 
   // Each word with where it is, so that the words left keep their spelling ("stand-up").
   const tokens = [...head.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ word: m[0], start: m.index, end: m.index + m[0].length }));
   const words = tokens.map((t) => t.word);
-  const byName = new Map<string, string>();
-  for (const c of cities) if (!byName.has(fold(c))) byName.set(fold(c), c);
+  const byName = citiesByName(cities);
   for (let i = 0; i < words.length; i++) {
     const found = placeAt(words, i, byName, kind);
     if (!found) continue;
@@ -47,6 +46,26 @@ export function readPlaceWords(folded: string, cities: readonly string[], kind: 
     return { rest: rest.replace(/\s+/g, ' ').trim(), place: found.place };
   }
   return { rest: folded.trim(), place: null };
+}
+
+/** The lists of cities read last, each with its names folded: a request reads the same list as the one before it in the snapshot window, for the city and for the state. */
+const namedLists: Array<{ cities: readonly string[]; byName: Map<string, string> }> = [];
+/** Lists kept (a few brands' at once). */
+const NAMED_LISTS = 4;
+
+/** The catalog's cities by their folded names (the first spelling of a name wins), folded once for as long as the list stays the same. */
+function citiesByName(cities: readonly string[]): Map<string, string> {
+  const same = (list: readonly string[]) => list.length === cities.length && list.every((c, i) => c === cities[i]);
+  const held = namedLists.find((entry) => same(entry.cities));
+  if (held) return held.byName;
+  const byName = new Map<string, string>();
+  for (const c of cities) {
+    const name = fold(c);
+    if (!byName.has(name)) byName.set(name, c);
+  }
+  namedLists.unshift({ cities: [...cities], byName });
+  namedLists.length = Math.min(namedLists.length, NAMED_LISTS);
+  return byName;
 }
 
 /** The longest place of `kind` that starts at word i. */
