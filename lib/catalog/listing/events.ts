@@ -5,7 +5,7 @@ import { RADIUS_KM } from '../filters/near';
 import { nearVenuesSql, type NearVenue } from '../near-sql';
 import { filterShares, readFilterShares, type FilterShares } from './filter-shares';
 import { listSql } from './list-sql';
-import { carriesFilter } from './postings-sql';
+import { carriesFilter } from './postings-keys';
 import { countCap, countedPage } from './sql-parts';
 import { toPublicListItem, type EventRow } from '../map';
 import { cardsOf, type CardColumns, type Cards } from './cards';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Brand } from '../../brand/schema';
 import { filterShares, type FilterShares } from './filter-shares';
-import { filterParts } from './postings-sql';
+import { filterParts } from './postings-keys';
 import { parseListQuery } from './query-params';
 
 const shares = (counts: Record<string, number>, total: number): FilterShares => ({ total, events: (column, value) => counts[`${column}|${value}`] ?? 0 });

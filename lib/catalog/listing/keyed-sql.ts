@@ -1,7 +1,8 @@
 import type { Brand } from '../../brand/schema';
 import { ALL_FILTERS } from '../filters';
 import type { FilterShares } from './filter-shares';
-import { entryConditions, filterParts, tierWalks } from './postings-sql';
+import { entryConditions, filterParts } from './postings-keys';
+import { tierWalks } from './postings-sql';
 import type { ListQuery } from './query-params';
 import { BY_START, buildWhere, pickedPage, UNDER_WAY, UNDER_WAY_FROM, type Sql } from './sql-parts';
 

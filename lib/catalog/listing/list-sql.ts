@@ -7,7 +7,8 @@ import type { FilterShares } from './filter-shares';
 import { keyedListingSql } from './keyed-sql';
 import { priceListingSql } from './price-sql';
 import { searchSql } from './search-page-sql';
-import { entryConditions, eventMatchesTerm, fillingWalks, searchKeys, termKeys, tierWalks, walksFilterKey } from './postings-sql';
+import { entryConditions, searchKeys, termKeys, walksFilterKey } from './postings-keys';
+import { eventMatchesTerm, fillingWalks, tierWalks } from './postings-sql';
 import type { ListQuery } from './query-params';
 import { BY_START, buildWhere, countCap, listedParts, nearEvents, nearestEvents, pickedPage, UNDER_WAY, UNDER_WAY_FROM, type Sql } from './sql-parts';
 
