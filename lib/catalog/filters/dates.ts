@@ -58,10 +58,12 @@ function periodLabel(from: string, to: string): string {
  * is worked out (`own`) only for starts within that margin of either end (the others are
  * inside whatever their zone).
  */
+const earliestStart = (from: string) => `((${from}::date - interval '14 hours') AT TIME ZONE 'UTC')`;
+
 function dayConditions(start: string, from: string | undefined, to: string | undefined, own: (day: string, test: string) => string): string[] {
   const conds: string[] = [];
   if (from) {
-    conds.push(`${start} >= ((${from}::date - interval '14 hours') AT TIME ZONE 'UTC')`);
+    conds.push(`${start} >= ${earliestStart(from)}`);
     conds.push(`(${start} >= ((${from}::date + interval '12 hours') AT TIME ZONE 'UTC') OR ${own(from, '>=')})`);
   }
   if (to) {
@@ -114,6 +116,7 @@ export const dates = defineFilter<Dates>()({
       const [from, to] = bound(v, add);
       return dayConditions('e.starts_at', from, to, (d, test) => `(e.starts_at AT TIME ZONE coalesce(e.timezone, 'UTC'))::date ${test} ${d}::date`);
     },
+    startsFrom: (v, add) => (v.dateFrom ? earliestStart(add(v.dateFrom)) : null),
     // On a walked entry, the event's own day is a probe of the start index, which carries the zone.
     entry: (v, add) => {
       const [from, to] = bound(v, add);

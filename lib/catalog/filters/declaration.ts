@@ -98,6 +98,13 @@ export type FilterDeclaration<V extends object, C extends string = never> = {
        */
       carried?: { column: string; value: (v: V) => string | null };
     };
+    /**
+     * The earliest instant at which an event that meets the filter can start, as SQL that
+     * reads no column of the event, or null. Where it is not before the listing's instant
+     * ($2), no event under way (started already) meets the filter, and the events under way
+     * are not read.
+     */
+    startsFrom?: (v: V, add: Add) => string | null;
     /** Conditions on a walked postings entry `p` (p.starts_at, p.event_id) that its key cannot answer. */
     entry?: (v: V, add: Add) => string[];
   };

@@ -408,6 +408,42 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     expect(await db.query(sql.text, sql.params)).toEqual([{ total: 1_020 }]);
   });
 
+  test('a listing from a day whose events all start after now reads no event under way; one from today reads them', async () => {
+    const now = new Date();
+    const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    // Loops of the range index's scan: with the prepared statement's generic plan too, where the gate is decided as it runs.
+    const loops = async (qs: string, generic: boolean) => {
+      const query = parseListQuery(new URLSearchParams(qs));
+      const terms = await searchTerms(db, brand, query.q);
+      const sql = listSql(brand, query, now, terms);
+      const one = countedPage(sql.count, sql.page, 0);
+      type Explained = { 'QUERY PLAN': Array<{ Plan: PlanNode }> };
+      const explained = async (q: Queryable, text: string, params: unknown[] = []) => {
+        const [row] = await q.query<Explained>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
+        return (nodes(row!['QUERY PLAN'][0]!.Plan) as Array<PlanNode & { 'Actual Loops'?: number }>).filter((n) => n['Index Name'] === 'events_under_way_idx');
+      };
+      const scans = generic
+        ? await db.transaction(async (tx) => {
+            await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+            await tx.query(`PREPARE gated AS ${one.text}`);
+            const found = await explained(tx, `EXECUTE gated(${one.params.map(literal).join(', ')})`);
+            await tx.query('DEALLOCATE gated');
+            return found;
+          })
+        : await explained(db, one.text, one.params);
+      expect(scans.length, qs).toBeGreaterThan(0);
+      return scans.reduce((n, scan) => n + (scan['Actual Loops'] ?? 0), 0);
+    };
+    for (const generic of [false, true]) {
+      for (const qs of [`date_from=${day(3)}&date_to=${day(9)}`, `date_from=${day(2)}`, `category=shows&date_from=${day(3)}`, `q=festival&state=sp&date_from=${day(10)}`]) {
+        expect(await loops(qs, generic), qs).toBe(0);
+      }
+      for (const qs of [`date_from=${day(0)}&date_to=${day(6)}`, `date_to=${day(6)}`, '', 'q=festival']) {
+        expect(await loops(qs, generic), qs).toBeGreaterThan(0);
+      }
+    }
+  });
+
   test('connections to the catalog compile no plan (JIT would cost more than the statements) and start no parallel worker', async () => {
     expect(await db.query('SHOW jit')).toEqual([{ jit: 'off' }]);
     expect(await db.query('SHOW max_parallel_workers_per_gather')).toEqual([{ max_parallel_workers_per_gather: '0' }]);

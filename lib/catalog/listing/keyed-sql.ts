@@ -4,7 +4,7 @@ import type { FilterShares } from './filter-shares';
 import { entryConditions, filterParts } from './postings-keys';
 import { tierWalks } from './postings-sql';
 import type { ListQuery } from './query-params';
-import { BY_START, buildWhere, pickedPage, UNDER_WAY, UNDER_WAY_FROM, type Sql } from './sql-parts';
+import { BY_START, buildWhere, pickedPage, UNDER_WAY, type Sql, type UnderWay } from './sql-parts';
 
 // The listing by a filter whose key the postings hold (category, age rating, price band),
 // with neither search text nor a point: a walk of that key's postings instead of the
@@ -19,9 +19,7 @@ import { BY_START, buildWhere, pickedPage, UNDER_WAY, UNDER_WAY_FROM, type Sql }
  */
 export function keyedListingSql(
   query: ListQuery,
-  where: string,
-  params: unknown[],
-  add: (value: unknown) => string,
+  { where, params, add, underWay }: { where: string; params: unknown[]; add: (value: unknown) => string; underWay: UnderWay },
   offset: number,
   cap: number,
   now: Date,
@@ -49,7 +47,7 @@ export function keyedListingSql(
           // event once. So each part is counted and the two added, with no set of ids to
           // make distinct (a HashAggregate of up to the cap's ids).
           text: `${UNDER_WAY}
-             SELECT least(${cap}, (SELECT count(*) FROM (SELECT 1 FROM ${UNDER_WAY_FROM} WHERE ${forCount.clauses.join(' AND ')} LIMIT ${cap}) u)
+             SELECT least(${cap}, (SELECT count(*) FROM (SELECT 1 FROM ${forCount.underWay()} WHERE ${forCount.clauses.join(' AND ')} LIMIT ${cap}) u)
                + (SELECT count(*) FROM ${countWalk} w))::int AS total`,
           params: forCount.params,
         },
@@ -57,7 +55,7 @@ export function keyedListingSql(
       text: `${UNDER_WAY}
              ${pickedPage(
                `SELECT DISTINCT u.id, x.starts_at FROM (
-                     (SELECT e.id FROM ${UNDER_WAY_FROM} WHERE ${where} ORDER BY e.starts_at ASC, e.id ASC LIMIT ${limit})
+                     (SELECT e.id FROM ${underWay()} WHERE ${where} ORDER BY e.starts_at ASC, e.id ASC LIMIT ${limit})
                      UNION ALL ${pageWalk.join(' UNION ALL ')}) u
                    JOIN events x ON x.id = u.id`,
                BY_START,

@@ -10,7 +10,7 @@ import { searchSql } from './search-page-sql';
 import { entryConditions, searchKeys, termKeys, walksFilterKey } from './postings-keys';
 import { eventMatchesTerm, fillingWalks, tierWalks } from './postings-sql';
 import type { ListQuery } from './query-params';
-import { BY_START, buildWhere, countCap, listedParts, nearEvents, nearestEvents, pickedPage, UNDER_WAY, UNDER_WAY_FROM, type Sql } from './sql-parts';
+import { BY_START, buildWhere, countCap, listedParts, nearEvents, nearestEvents, pickedPage, UNDER_WAY, type Sql } from './sql-parts';
 
 // The statements behind the listing and search, run by events.ts and read as they are
 // by the EXPLAIN tests; their parts are in sql-parts.ts, the listing by a walked filter
@@ -35,7 +35,7 @@ export function listSql(brand: Brand, query: ListQuery, now: Date, terms: Resolv
 }
 
 function statements(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTerm[], shares?: FilterShares): { count: Sql; page: Sql } {
-  const { clauses, params, add } = buildWhere(brand, query, now);
+  const { clauses, params, add, underWay } = buildWhere(brand, query, now);
   const where = clauses.join(' AND ');
   const offset = (query.page - 1) * query.perPage;
   const cap = countCap(query.perPage, terms.length > 0);
@@ -57,7 +57,7 @@ function statements(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTe
     const countDates = entryConditions(query, forCount.add);
     // Each part stops at the cap: a term with more entries fills the count alone.
     const matching = [
-      `(SELECT e.id FROM ${UNDER_WAY_FROM} WHERE ${forCount.clauses.join(' AND ')} AND ${any} LIMIT ${cap})`,
+      `(SELECT e.id FROM ${forCount.underWay()} WHERE ${forCount.clauses.join(' AND ')} AND ${any} LIMIT ${cap})`,
       ...tierWalks('any', terms, countKeys, countFilters, cap, [...countCarried, ...countDates]),
     ];
     const counted = `(SELECT count(*)::int FROM (SELECT DISTINCT id FROM (${matching.join(' UNION ALL ')}) c LIMIT ${cap}) t)`;
@@ -75,10 +75,11 @@ function statements(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTe
       },
       page: searchSql(where, params, add, terms, offset, query.perPage, sort === 'price' || sort === 'date' ? sort : 'relevance', (tier, limit) =>
         tierWalks(tier, terms, keys, filters, limit, dates),
+      underWay,
       ),
     };
   }
-  if (terms.length === 0 && sort === 'price') return priceListingSql(query, clauses, params, offset, cap);
+  if (terms.length === 0 && sort === 'price') return priceListingSql(query, clauses, params, offset, cap, underWay);
   if (terms.length > 0 || sort === 'distance') {
     // The count binds only what it uses: a statement cannot have parameters it never reads.
     const forCount = buildWhere(brand, query, now);
@@ -94,11 +95,11 @@ function statements(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTe
       page:
         sort === 'distance'
           ? distanceSortSql(query, where, params, add, terms, offset)
-          : searchSql(where, params, add, terms, offset, query.perPage, sort === 'relevance' ? 'relevance' : sort),
+          : searchSql(where, params, add, terms, offset, query.perPage, sort === 'relevance' ? 'relevance' : sort, null, underWay),
     };
   }
   if (!query.near && walksFilterKey(query)) {
-    return keyedListingSql(query, where, params, add, offset, cap, now, brand, shares);
+    return keyedListingSql(query, { where, params, add, underWay }, offset, cap, now, brand, shares);
   }
   const limit = offset + query.perPage;
   const ordered = (from: string, part: string) =>
@@ -111,11 +112,11 @@ function statements(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTe
     ? `, near_venues AS MATERIALIZED (SELECT nv.id, nv.distance FROM ${nearVenuesFrom(query.near, query.radiusKm ?? RADIUS_KM.default, query.venues, forPage.add)})
        ${pickedPage(`SELECT id, starts_at FROM (${nearEvents(forPage.clauses.join(' AND '), limit)}) u`, BY_START, query.perPage, offset)}`
     : `
-       ${pickedPage(`SELECT id, starts_at FROM (${listedParts(where, ordered).join(' UNION ALL ')}) u`, BY_START, query.perPage, offset)}`;
+       ${pickedPage(`SELECT id, starts_at FROM (${listedParts(where, ordered, underWay).join(' UNION ALL ')}) u`, BY_START, query.perPage, offset)}`;
   return {
     count: {
       text: `${UNDER_WAY}
-             SELECT count(*)::int AS total FROM (${listedParts(where, counted).join(' UNION ALL ')} LIMIT ${cap}) t`,
+             SELECT count(*)::int AS total FROM (${listedParts(where, counted, underWay).join(' UNION ALL ')} LIMIT ${cap}) t`,
       params,
     },
     page: {

@@ -1,5 +1,5 @@
 import type { ListQuery } from './query-params';
-import { BY_START, listedParts, pickedPage, UNDER_WAY, type Sql } from './sql-parts';
+import { BY_START, listedParts, pickedPage, UNDER_WAY, type Sql, type UnderWay } from './sql-parts';
 
 // The listing by lowest price with fees, without search text (list-sql.ts chooses it).
 
@@ -14,6 +14,7 @@ export function priceListingSql(
   params: unknown[],
   offset: number,
   cap: number,
+  underWay?: UnderWay,
 ): { count: Sql; page: Sql } {
   const filtered = clauses.join(' AND ');
   const where = `${filtered} AND e.listed_until >= $2`;
@@ -27,6 +28,7 @@ export function priceListingSql(
       : listedParts(
           `${filtered} AND e.min_price_cents IS NULL`,
           (from, part) => `(SELECT e.id, NULL::int AS price, e.starts_at FROM ${from} WHERE ${part} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${limit})`,
+          underWay,
         );
   const parts = [
     `(SELECT e.id, e.min_price_cents AS price, e.starts_at FROM events e WHERE ${where} AND e.min_price_cents IS NOT NULL

@@ -1,7 +1,7 @@
 import type { ResolvedTerm } from '../search/resolve';
 import { coherenceSql, TERM_COLUMNS, termSql } from '../search/search-sql';
 import type { Tier } from './postings-sql';
-import { BY_START, listedParts, pickedPage, UNDER_WAY, UNDER_WAY_FROM, type Sql } from './sql-parts';
+import { BY_START, listedParts, pickedPage, UNDER_WAY, UNDER_WAY_FROM, type Sql, type UnderWay } from './sql-parts';
 
 // A search's page: its candidates read in tiers through the postings (or the events'
 // indexes), and ranked. list-sql.ts picks it, with the count, for a search.
@@ -36,6 +36,7 @@ export function searchSql(
   perPage: number,
   sort: 'relevance' | 'date' | 'price',
   postings: ((tier: Tier, limit: number) => string[]) | null = null,
+  underWay: UnderWay = () => UNDER_WAY_FROM,
 ): Sql {
   const parts = terms.map((t) => termSql(t, add));
   const tiers: Array<{ tier: Tier; cond: string }> = [{ tier: 'any', cond: `(${parts.map((p) => p.cond()).join(' OR ')})` }];
@@ -49,7 +50,7 @@ export function searchSql(
     `(SELECT e.id FROM ${from} WHERE ${part} ORDER BY e.starts_at ASC NULLS LAST, e.id ASC LIMIT ${block})`;
   // From the postings: the events under way through the range index, the others walked.
   const read = ({ tier, cond }: { tier: Tier; cond: string }) =>
-    postings ? [ordered(UNDER_WAY_FROM, `${where} AND ${cond}`), ...postings(tier, block)] : listedParts(`${where} AND ${cond}`, ordered);
+    postings ? [ordered(underWay(), `${where} AND ${cond}`), ...postings(tier, block)] : listedParts(`${where} AND ${cond}`, ordered, underWay);
   // When the first tier fills the page, the others are never read: up to five terms, an
   // event that matches them all outscores any that does not (100 a term against at most
   // 18 of weight a term, and 20 of coherence); of a single word, an event with it in its

@@ -15,7 +15,18 @@ export const EVENT_COLUMNS = `
   v.name AS venue_name, v.city AS venue_city, v.state AS venue_state, v.state_abbr AS venue_state_abbr,
   v.formatted_address AS venue_address, v.latitude::text AS venue_latitude, v.longitude::text AS venue_longitude`;
 
-type Where = { clauses: string[]; params: unknown[]; add: (value: unknown) => string };
+/**
+ * A listing's filters: `clauses` on an events row `e`, their `params` and `add` to bind
+ * more; `underWay`, where the events under way that may meet them are read (UNDER_WAY_FROM,
+ * or nothing where a filter starts them all after now), binding what it reads when first
+ * called: a statement that reads no event under way binds nothing for them (a statement
+ * cannot have parameters it never reads).
+ */
+export type Where = { clauses: string[]; params: unknown[]; add: (value: unknown) => string; underWay: UnderWay };
+
+/** Where a statement reads the events under way that may meet its filters (see Where). */
+export type UnderWay = () => string;
+const UNGATED: UnderWay = () => UNDER_WAY_FROM;
 
 // The filters of a listing, without the time condition (params: $1 brand, $2 now), each
 // from its declaration (lib/catalog/filters).
@@ -31,7 +42,17 @@ export function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
     return `$${params.length}`;
   };
   for (const filter of ALL_FILTERS) clauses.push(...(filter.sql?.where?.(query as never, add) ?? []));
-  return { clauses, params, add };
+  // A filter whose events all start from now on meets none of those under way: the gate
+  // reads no event's column, so it is decided once, before the events under way are read.
+  let gated: string | undefined;
+  const underWay = () => {
+    if (gated === undefined) {
+      const gates = ALL_FILTERS.flatMap((f) => [f.sql?.startsFrom?.(query as never, add) ?? []].flat());
+      gated = gates.length === 0 ? UNDER_WAY_FROM : `(SELECT * FROM under_way WHERE ${gates.map((g) => `${g} < $2::timestamptz`).join(' AND ')}) e`;
+    }
+    return gated;
+  };
+  return { clauses, params, add, underWay };
 }
 
 /** A statement, and whether it runs prepared (lib/db/types.ts, QueryOptions). */
@@ -115,14 +136,14 @@ export function pickedPage(rows: string, order: string[], perPage: number, offse
 
 /**
  * The listed events that meet a condition, in three parts, each through an index: those
- * under way (found by the range index), those still to start (a range of the start index,
+ * under way (found by the range index, read from `underWay`: see Where), those still to start (a range of the start index,
  * in order, where nothing needs to be skipped) and those without a start. Read as one, the
  * start index would be walked through every event that has already ended.
  */
-export function listedParts(where: string, select: (from: string, part: string) => string): string[] {
+export function listedParts(where: string, select: (from: string, part: string) => string, underWay: UnderWay = UNGATED): string[] {
   // An event is listed at least until it starts (import derives listed_until so).
   return [
-    select(UNDER_WAY_FROM, where),
+    select(underWay(), where),
     select('events e', `${where} AND e.starts_at >= $2`),
     select('events e', `${where} AND e.starts_at IS NULL AND e.listed_until >= $2`),
   ];
