@@ -14,7 +14,7 @@ import { withNearVenues } from './events';
 import { readFilterShares } from './filter-shares';
 import { listSql } from './list-sql';
 import { CANDIDATE_BLOCK } from './search-page-sql';
-import { countedPage } from './sql-parts';
+import { countCap, countedPage } from './sql-parts';
 import { nearVenues } from '../near-sql';
 import { readSimilarEvents } from './similar';
 import { parseListQuery } from './query-params';
@@ -442,6 +442,45 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
         expect(await loops(qs, generic), qs).toBeGreaterThan(0);
       }
     }
+  });
+
+  test("a listing with no filter: its count is the cap, reading no event, where the summary's months ahead reach it; below, every listed event counted", async () => {
+    type Analyzed = PlanNode & { 'Actual Loops'?: number };
+    const count = async (q: Queryable, qs: string) => {
+      const query = parseListQuery(new URLSearchParams(qs));
+      const sql = listSql(brand, query, new Date(), []).count;
+      const [row] = await q.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.text}`, sql.params);
+      const read = (nodes(row!['QUERY PLAN'][0]!.Plan) as Analyzed[]).filter((n) => (n['Actual Loops'] ?? 0) > 0);
+      const [{ total }] = (await q.query<{ total: number }>(sql.text, sql.params)) as [{ total: number }];
+      return { total, events: read.filter((n) => n['Relation Name'] === 'events').length, summary: read.some((n) => n['Relation Name'] === 'listed_event_days') };
+    };
+    const cap = countCap(20);
+    const listed = async (q: Queryable) =>
+      (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE brand_id = $1 AND listed_until >= now()`, [brand.id]))[0]!.n;
+    // This catalog lists fewer than the cap: the summary is read, then the events counted.
+    const all = await listed(db);
+    expect(all).toBeLessThan(cap);
+    expect(await count(db, '')).toEqual({ total: all, events: expect.any(Number), summary: true });
+    expect((await count(db, '')).events).toBeGreaterThan(0);
+    // With a filter, the summary is not read.
+    expect((await count(db, 'state=pe')).summary).toBe(false);
+    // Where the months ahead hold as many as the cap, the count is the cap and reads no event (the summary made so in a transaction undone after).
+    const undone = new Error('undone');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO listed_event_days (brand_id, facet, day, value, state, events)
+           VALUES ($1, 'city-month', (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '2 months')::date, 'Cidade Nova', 'ZZ', $2)`,
+          [brand.id, cap],
+        );
+        expect(await count(tx, '')).toEqual({ total: cap, events: 0, summary: true });
+        expect(await count(tx, 'per_page=50&page=3')).toEqual({ total: countCap(50), events: 0, summary: true });
+        // A filter still counts its events.
+        expect((await count(tx, 'state=pe')).total).toBeLessThan(cap);
+        throw undone;
+      }),
+    ).rejects.toBe(undone);
+    expect((await count(db, '')).total).toBe(all);
   });
 
   test('connections to the catalog compile no plan (JIT would cost more than the statements) and start no parallel worker', async () => {
