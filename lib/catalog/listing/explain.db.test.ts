@@ -444,7 +444,7 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     }
   });
 
-  test("a listing with no filter: its count is the cap, reading no event, where the summary's months ahead reach it; below, every listed event counted", async () => {
+  test("a listing with no filter, or a city alone: its count is the cap, reading no event, where the summary's months ahead reach it; below, every listed event counted", async () => {
     type Analyzed = PlanNode & { 'Actual Loops'?: number };
     const count = async (q: Queryable, qs: string) => {
       const query = parseListQuery(new URLSearchParams(qs));
@@ -462,17 +462,25 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     expect(all).toBeLessThan(cap);
     expect(await count(db, '')).toEqual({ total: all, events: expect.any(Number), summary: true });
     expect((await count(db, '')).events).toBeGreaterThan(0);
-    // With a filter, the summary is not read.
+    // With a filter, the summary is not read; with a city alone, it is, and the city's events are counted below it.
     expect((await count(db, 'state=pe')).summary).toBe(false);
+    expect((await count(db, 'city=recife&state=pe')).summary).toBe(false);
+    const inRecife = (await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events WHERE brand_id = $1 AND listed_until >= now() AND city_key = catalog_fold('Recife')`, [brand.id]))[0]!.n;
+    expect(inRecife).toBeGreaterThan(0);
+    expect(await count(db, 'city=RECIFE')).toEqual({ total: inRecife, events: expect.any(Number), summary: true });
     // Where the months ahead hold as many as the cap, the count is the cap and reads no event (the summary made so in a transaction undone after).
     const undone = new Error('undone');
     await expect(
       db.transaction(async (tx) => {
         await tx.query(
           `INSERT INTO listed_event_days (brand_id, facet, day, value, state, events)
-           VALUES ($1, 'city-month', (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '2 months')::date, 'Cidade Nova', 'ZZ', $2)`,
+           VALUES ($1, 'city-month', (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '2 months')::date, 'São Tomé', 'ZZ', $2)`,
           [brand.id, cap],
         );
+        // The city as its filter reads it, accents and case ignored; another city is counted.
+        expect(await count(tx, 'city=sao%20tome')).toEqual({ total: cap, events: 0, summary: true });
+        expect(await count(tx, 'city=recife')).toEqual({ total: inRecife, events: expect.any(Number), summary: true });
         expect(await count(tx, '')).toEqual({ total: cap, events: 0, summary: true });
         expect(await count(tx, 'per_page=50&page=3')).toEqual({ total: countCap(50), events: 0, summary: true });
         // A filter still counts its events.

@@ -114,12 +114,15 @@ function statements(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTe
        ${pickedPage(`SELECT id, starts_at FROM (${nearEvents(forPage.clauses.join(' AND '), limit)}) u`, BY_START, query.perPage, offset)}`
     : `
        ${pickedPage(`SELECT id, starts_at FROM (${listedParts(where, ordered, underWay).join(' UNION ALL ')}) u`, BY_START, query.perPage, offset)}`;
-  const exact = `(SELECT count(*) FROM (${listedParts(where, counted, underWay).join(' UNION ALL ')} LIMIT ${cap}) t)`;
+  // A city's bound binds the city once more: that count has parameters of its own.
+  const counting = query.city ? buildWhere(brand, query, now) : { clauses, params, add, underWay };
+  const bound = listedAfterThisMonth(query, counting.add);
+  const exact = `(SELECT count(*) FROM (${listedParts(counting.clauses.join(' AND '), counted, counting.underWay).join(' UNION ALL ')} LIMIT ${cap}) t)`;
   return {
     count: {
       text: `${UNDER_WAY}
-             SELECT ${unfiltered(query) ? `CASE WHEN ${LISTED_AFTER_THIS_MONTH} >= ${cap} THEN ${cap} ELSE ${exact} END` : exact}::int AS total`,
-      params,
+             SELECT ${bound ? `CASE WHEN ${bound} >= ${cap} THEN ${cap} ELSE ${exact} END` : exact}::int AS total`,
+      params: counting.params,
     },
     page: {
       text: `${UNDER_WAY}${page}`,
@@ -128,19 +131,22 @@ function statements(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTe
   };
 }
 
-/** Whether a listing has no filter at all, nor a point. */
-const unfiltered = (query: ListQuery): boolean => !query.near && ALL_FILTERS.every((f) => !(f.active?.(query as never) ?? false));
-
 /**
- * How many of the brand's events with a city are listed until next month or later, from
- * the summary's month buckets (migrations 011 and 026: a row per city and month, whatever
- * the catalog's size): each is listed now, so a listing with no filter lists at least as
- * many. Where they reach the count's cap, the count is the cap and no event is read (at
- * 1,000,000 events the walk of the start index to the cap took 3.5 ms); below it, the
- * events are counted.
+ * For a listing with no filter but maybe its city, and no point: how many of the brand's
+ * events with a city (that city, accents and case ignored, as its filter reads it) are
+ * listed until next month or later, from the summary's month buckets (migrations 011 and
+ * 026: a row per city and month, whatever the catalog's size). Each of them is listed now,
+ * so the listing lists at least as many. Where they reach the count's cap, the count is
+ * the cap and no event is read (at 1,000,000 events the walk of the start index to the
+ * cap took 3.5 ms, and a city's about 5); below it, the events are counted. Null for any
+ * other listing.
  */
-const LISTED_AFTER_THIS_MONTH = `(SELECT coalesce(sum(d.events), 0) FROM listed_event_days d
-       WHERE d.brand_id = $1 AND d.facet = 'city-month' AND d.day >= (date_trunc('month', $2::timestamptz AT TIME ZONE 'UTC') + interval '1 month')::date)`;
+function listedAfterThisMonth(query: ListQuery, add: (value: unknown) => string): string | null {
+  if (query.near || ALL_FILTERS.some((f) => f.name !== 'city' && (f.active?.(query as never) ?? false))) return null;
+  const city = query.city ? ` AND catalog_fold(d.value) = catalog_fold(${add(query.city)})` : '';
+  return `(SELECT coalesce(sum(d.events), 0) FROM listed_event_days d
+       WHERE d.brand_id = $1 AND d.facet = 'city-month' AND d.day >= (date_trunc('month', $2::timestamptz AT TIME ZONE 'UTC') + interval '1 month')::date${city})`;
+}
 
 /**
  * Nearest venue first, then soonest, then id. Exact and bounded: the venues within the
