@@ -52,14 +52,15 @@ function periodLabel(from: string, to: string): string {
   return `${format(from, shortDate)} a ${format(to, shortDate)}`;
 }
 
+/** The earliest instant at which an event can start on the day `from` in some zone (14 h ahead of UTC at most). */
+const earliestStart = (from: string) => `((${from}::date - interval '14 hours') AT TIME ZONE 'UTC')`;
+
 /**
  * A day as conditions on a start read through the start index: a range widened by the
  * most any zone is ahead of (14 h) or behind (12 h) UTC; the zone's own day decides, and
  * is worked out (`own`) only for starts within that margin of either end (the others are
  * inside whatever their zone).
  */
-const earliestStart = (from: string) => `((${from}::date - interval '14 hours') AT TIME ZONE 'UTC')`;
-
 function dayConditions(start: string, from: string | undefined, to: string | undefined, own: (day: string, test: string) => string): string[] {
   const conds: string[] = [];
   if (from) {

@@ -1,7 +1,7 @@
 import type { ResolvedTerm } from '../search/resolve';
 import { coherenceSql, TERM_COLUMNS, termSql } from '../search/search-sql';
 import type { Tier } from './postings-sql';
-import { BY_START, listedParts, pickedPage, UNDER_WAY, UNDER_WAY_FROM, type Sql, type UnderWay } from './sql-parts';
+import { BY_START, listedParts, pickedPage, UNDER_WAY, UNGATED, type Sql, type UnderWay } from './sql-parts';
 
 // A search's page: its candidates read in tiers through the postings (or the events'
 // indexes), and ranked. list-sql.ts picks it, with the count, for a search.
@@ -36,7 +36,7 @@ export function searchSql(
   perPage: number,
   sort: 'relevance' | 'date' | 'price',
   postings: ((tier: Tier, limit: number) => string[]) | null = null,
-  underWay: UnderWay = () => UNDER_WAY_FROM,
+  underWay: UnderWay = UNGATED,
 ): Sql {
   const parts = terms.map((t) => termSql(t, add));
   const tiers: Array<{ tier: Tier; cond: string }> = [{ tier: 'any', cond: `(${parts.map((p) => p.cond()).join(' OR ')})` }];

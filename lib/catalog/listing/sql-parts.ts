@@ -26,7 +26,8 @@ export type Where = { clauses: string[]; params: unknown[]; add: (value: unknown
 
 /** Where a statement reads the events under way that may meet its filters (see Where). */
 export type UnderWay = () => string;
-const UNGATED: UnderWay = () => UNDER_WAY_FROM;
+/** The events under way, every one of them. */
+export const UNGATED: UnderWay = () => UNDER_WAY_FROM;
 
 // The filters of a listing, without the time condition (params: $1 brand, $2 now), each
 // from its declaration (lib/catalog/filters).
@@ -136,9 +137,10 @@ export function pickedPage(rows: string, order: string[], perPage: number, offse
 
 /**
  * The listed events that meet a condition, in three parts, each through an index: those
- * under way (found by the range index, read from `underWay`: see Where), those still to start (a range of the start index,
- * in order, where nothing needs to be skipped) and those without a start. Read as one, the
- * start index would be walked through every event that has already ended.
+ * under way (found by the range index, read from `underWay`: see Where), those still to
+ * start (a range of the start index, in order, where nothing needs to be skipped) and
+ * those without a start. Read as one, the start index would be walked through every event
+ * that has already ended.
  */
 export function listedParts(where: string, select: (from: string, part: string) => string, underWay: UnderWay = UNGATED): string[] {
   // An event is listed at least until it starts (import derives listed_until so).
