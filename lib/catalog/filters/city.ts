@@ -24,6 +24,8 @@ export const city = defineFilter<{ city?: string; category?: string }>()({
   active: (v) => Boolean(v.city),
   sql: {
     where: (v, add) => (v.city ? [`e.city_key = catalog_fold(${add(v.city)})`] : []),
+    // The summary keeps a city's name as its venues write it: folded as the events' city_key is.
+    cityBuckets: (v, add) => `catalog_fold(d.value) = catalog_fold(${add(v.city)})`,
     // With a category, the category's key is of its events in this city (category.ts).
     posting: { rank: 3, walk: false, key: (v, add) => (v.city && !v.category ? cityKey(v.city, add) : null) },
   },

@@ -105,6 +105,13 @@ export type FilterDeclaration<V extends object, C extends string = never> = {
      * are not read.
      */
     startsFrom?: (v: V, add: Add) => string | null;
+    /**
+     * A condition on a row \`d\` of the summary's city buckets (listed_event_days: its
+     * \`value\`, the city; its \`state\`) that keeps the buckets of the filter's events. A
+     * listing whose filters all have one is counted from the summary first when it can be
+     * (list-sql.ts, listedAfterThisMonth).
+     */
+    cityBuckets?: (v: V, add: Add) => string;
     /** Conditions on a walked postings entry `p` (p.starts_at, p.event_id) that its key cannot answer. */
     entry?: (v: V, add: Add) => string[];
   };

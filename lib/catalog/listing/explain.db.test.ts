@@ -66,16 +66,26 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
    * statement may keep for every value of them, which the server then runs instead.
    */
   async function plan(sql: { text: string; params: unknown[]; prepare?: boolean }, generic = false): Promise<PlanNode[]> {
-    type Explained = { 'QUERY PLAN': Array<{ Plan: PlanNode }> };
-    if (!generic) {
-      const [row] = await db.query<Explained>(`EXPLAIN (FORMAT JSON) ${sql.text}`, sql.params);
-      // A listing's prepared statement: the plan PostgreSQL may keep for every value
-      // reaches the events and the postings through indexes too.
-      if (sql.prepare) {
-        for (const n of await plan(sql, true)) {
-          if (n['Relation Name'] === 'events' || n['Relation Name'] === 'search_postings') expect(n['Node Type'], `the generic plan of ${sql.text}`).not.toBe('Seq Scan');
-        }
+    // A listing's prepared statement: the plan PostgreSQL may keep for every value
+    // reaches the events and the postings through indexes too.
+    if (!generic && sql.prepare) {
+      for (const n of await plan(sql, true)) {
+        if (n['Relation Name'] === 'events' || n['Relation Name'] === 'search_postings') expect(n['Node Type'], `the generic plan of ${sql.text}`).not.toBe('Seq Scan');
       }
+    }
+    return explain(sql, { generic });
+  }
+  type Analyzed = PlanNode & { 'Actual Loops'?: number };
+  /**
+   * The nodes of a statement's plan, for its parameters (on `db` or a transaction's `on`)
+   * or (`generic`) the plan a prepared statement may keep for every value of them; with
+   * `analyze`, run, each node with how often it ran.
+   */
+  async function explain(sql: { text: string; params: unknown[] }, { generic = false, analyze = false, on = db as Queryable } = {}): Promise<Analyzed[]> {
+    type Explained = { 'QUERY PLAN': Array<{ Plan: PlanNode }> };
+    const options = `${analyze ? 'ANALYZE, ' : ''}FORMAT JSON`;
+    if (!generic) {
+      const [row] = await on.query<Explained>(`EXPLAIN (${options}) ${sql.text}`, sql.params);
       return nodes(row!['QUERY PLAN'][0]!.Plan);
     }
     // EXECUTE takes no parameters of the protocol: its arguments are written as literals.
@@ -83,7 +93,7 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
     return db.transaction(async (tx) => {
       await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
       await tx.query(`PREPARE ${name} AS ${sql.text}`);
-      const [row] = await tx.query<Explained>(`EXPLAIN (FORMAT JSON) EXECUTE ${name}(${sql.params.map(literal).join(', ')})`);
+      const [row] = await tx.query<Explained>(`EXPLAIN (${options}) EXECUTE ${name}(${sql.params.map(literal).join(', ')})`);
       await tx.query(`DEALLOCATE ${name}`);
       return nodes(row!['QUERY PLAN'][0]!.Plan);
     });
@@ -417,20 +427,7 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
       const terms = await searchTerms(db, brand, query.q);
       const sql = listSql(brand, query, now, terms);
       const one = countedPage(sql.count, sql.page, 0);
-      type Explained = { 'QUERY PLAN': Array<{ Plan: PlanNode }> };
-      const explained = async (q: Queryable, text: string, params: unknown[] = []) => {
-        const [row] = await q.query<Explained>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
-        return (nodes(row!['QUERY PLAN'][0]!.Plan) as Array<PlanNode & { 'Actual Loops'?: number }>).filter((n) => n['Index Name'] === 'events_under_way_idx');
-      };
-      const scans = generic
-        ? await db.transaction(async (tx) => {
-            await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
-            await tx.query(`PREPARE gated AS ${one.text}`);
-            const found = await explained(tx, `EXECUTE gated(${one.params.map(literal).join(', ')})`);
-            await tx.query('DEALLOCATE gated');
-            return found;
-          })
-        : await explained(db, one.text, one.params);
+      const scans = (await explain(one, { generic, analyze: true })).filter((n) => n['Index Name'] === 'events_under_way_idx');
       expect(scans.length, qs).toBeGreaterThan(0);
       return scans.reduce((n, scan) => n + (scan['Actual Loops'] ?? 0), 0);
     };
@@ -445,12 +442,10 @@ describe.skipIf(!available && process.env.CI !== 'true')(`query plans on ${EVENT
   });
 
   test("a listing with no filter, or a city alone: its count is the cap, reading no event, where the summary's months ahead reach it; below, every listed event counted", async () => {
-    type Analyzed = PlanNode & { 'Actual Loops'?: number };
     const count = async (q: Queryable, qs: string) => {
       const query = parseListQuery(new URLSearchParams(qs));
       const sql = listSql(brand, query, new Date(), []).count;
-      const [row] = await q.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.text}`, sql.params);
-      const read = (nodes(row!['QUERY PLAN'][0]!.Plan) as Analyzed[]).filter((n) => (n['Actual Loops'] ?? 0) > 0);
+      const read = (await explain(sql, { analyze: true, on: q })).filter((n) => (n['Actual Loops'] ?? 0) > 0);
       const [{ total }] = (await q.query<{ total: number }>(sql.text, sql.params)) as [{ total: number }];
       return { total, events: read.filter((n) => n['Relation Name'] === 'events').length, summary: read.some((n) => n['Relation Name'] === 'listed_event_days') };
     };

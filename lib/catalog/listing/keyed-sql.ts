@@ -4,7 +4,7 @@ import type { FilterShares } from './filter-shares';
 import { entryConditions, filterParts } from './postings-keys';
 import { tierWalks } from './postings-sql';
 import type { ListQuery } from './query-params';
-import { BY_START, buildWhere, pickedPage, UNDER_WAY, type Sql, type UnderWay } from './sql-parts';
+import { BY_START, buildWhere, pickedPage, UNDER_WAY, type Sql, type Where } from './sql-parts';
 
 // The listing by a filter whose key the postings hold (category, age rating, price band),
 // with neither search text nor a point: a walk of that key's postings instead of the
@@ -19,7 +19,7 @@ import { BY_START, buildWhere, pickedPage, UNDER_WAY, type Sql, type UnderWay } 
  */
 export function keyedListingSql(
   query: ListQuery,
-  { where, params, add, underWay }: { where: string; params: unknown[]; add: (value: unknown) => string; underWay: UnderWay },
+  { where, params, add, underWay }: Omit<Where, 'clauses'> & { where: string },
   offset: number,
   cap: number,
   now: Date,

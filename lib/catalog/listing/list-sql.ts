@@ -1,5 +1,5 @@
 import type { Brand } from '../../brand/schema';
-import { ALL_FILTERS } from '../filters';
+import { ALL_FILTERS, type AnyFilter } from '../filters';
 import { RADIUS_KM } from '../filters/near';
 import { nearVenuesFrom } from '../near-sql';
 import type { ResolvedTerm } from '../search/resolve';
@@ -114,9 +114,10 @@ function statements(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTe
        ${pickedPage(`SELECT id, starts_at FROM (${nearEvents(forPage.clauses.join(' AND '), limit)}) u`, BY_START, query.perPage, offset)}`
     : `
        ${pickedPage(`SELECT id, starts_at FROM (${listedParts(where, ordered, underWay).join(' UNION ALL ')}) u`, BY_START, query.perPage, offset)}`;
-  // A city's bound binds the city once more: that count has parameters of its own.
-  const counting = query.city ? buildWhere(brand, query, now) : { clauses, params, add, underWay };
-  const bound = listedAfterThisMonth(query, counting.add);
+  // A filter's condition on the summary binds its value once more: that count has parameters of its own.
+  const summarized = summarizedFilters(query);
+  const counting = summarized?.length ? buildWhere(brand, query, now) : { clauses, params, add, underWay };
+  const bound = summarized && listedAfterThisMonth(summarized, query, counting.add);
   const exact = `(SELECT count(*) FROM (${listedParts(counting.clauses.join(' AND '), counted, counting.underWay).join(' UNION ALL ')} LIMIT ${cap}) t)`;
   return {
     count: {
@@ -131,21 +132,26 @@ function statements(brand: Brand, query: ListQuery, now: Date, terms: ResolvedTe
   };
 }
 
+/** A listing's filters, when each one has a condition on the summary's city buckets (none: a listing with no filter); null when one has none. */
+function summarizedFilters(query: ListQuery): readonly AnyFilter[] | null {
+  const active = ALL_FILTERS.filter((f) => f.active?.(query as never) ?? false);
+  return active.every((f) => f.sql?.cityBuckets) ? active : null;
+}
+
 /**
- * For a listing with no filter but maybe its city, and no point: how many of the brand's
- * events with a city (that city, accents and case ignored, as its filter reads it) are
- * listed until next month or later, from the summary's month buckets (migrations 011 and
- * 026: a row per city and month, whatever the catalog's size). Each of them is listed now,
- * so the listing lists at least as many. Where they reach the count's cap, the count is
- * the cap and no event is read (at 1,000,000 events the walk of the start index to the
- * cap took 3.5 ms, and a city's about 5); below it, the events are counted. Null for any
- * other listing.
+ * For a listing whose filters are `filters` (summarizedFilters): how many of the brand's
+ * events with a city, among the filters' (a city, accents and case ignored, as its filter
+ * reads it), are listed until next month or later, from the summary's month buckets
+ * (migrations 011 and 026: a row per city and month, whatever the catalog's size). Each
+ * of them is listed now, so the listing lists at least as many. Where they reach the
+ * count's cap, the count is the cap and no event is read (at 1,000,000 events the walk of
+ * the start index to the cap took 3.5 ms, and a city's about 5); below it, the events are
+ * counted.
  */
-function listedAfterThisMonth(query: ListQuery, add: (value: unknown) => string): string | null {
-  if (query.near || ALL_FILTERS.some((f) => f.name !== 'city' && (f.active?.(query as never) ?? false))) return null;
-  const city = query.city ? ` AND catalog_fold(d.value) = catalog_fold(${add(query.city)})` : '';
+function listedAfterThisMonth(filters: readonly AnyFilter[], query: ListQuery, add: (value: unknown) => string): string {
+  const conditions = filters.map((f) => ` AND ${f.sql!.cityBuckets!(query as never, add)}`).join('');
   return `(SELECT coalesce(sum(d.events), 0) FROM listed_event_days d
-       WHERE d.brand_id = $1 AND d.facet = 'city-month' AND d.day >= (date_trunc('month', $2::timestamptz AT TIME ZONE 'UTC') + interval '1 month')::date${city})`;
+       WHERE d.brand_id = $1 AND d.facet = 'city-month' AND d.day >= (date_trunc('month', $2::timestamptz AT TIME ZONE 'UTC') + interval '1 month')::date${conditions})`;
 }
 
 /**

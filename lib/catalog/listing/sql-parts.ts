@@ -48,7 +48,10 @@ export function buildWhere(brand: Brand, query: ListQuery, now: Date): Where {
   let gated: string | undefined;
   const underWay = () => {
     if (gated === undefined) {
-      const gates = ALL_FILTERS.flatMap((f) => [f.sql?.startsFrom?.(query as never, add) ?? []].flat());
+      const gates = ALL_FILTERS.flatMap((f) => {
+        const from = f.sql?.startsFrom?.(query as never, add);
+        return from ? [from] : [];
+      });
       gated = gates.length === 0 ? UNDER_WAY_FROM : `(SELECT * FROM under_way WHERE ${gates.map((g) => `${g} < $2::timestamptz`).join(' AND ')}) e`;
     }
     return gated;
